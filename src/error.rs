@@ -1,0 +1,65 @@
+//! The crate's error type: every failure a user can cause is a [`Error::Usage`]
+//! (exit code 2 at the command line), everything else is an I/O or run-time failure.
+
+use std::fmt;
+
+/// Errors reported by the library. `Usage` covers every kind of bad input
+/// (malformed graph6, wrong colouring length, unknown rules, sizes beyond limits,
+/// broken job files); the command line maps it to exit code 2.
+#[derive(Debug)]
+pub enum Error {
+    /// Bad input from the user: the message names the problem (and position).
+    Usage(String),
+    /// An I/O failure, with what we were doing when it happened.
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
+    /// The run was interrupted (Ctrl-C); the output is consistent and resumable.
+    Interrupted(String),
+}
+
+impl Error {
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Error::Usage(msg.into())
+    }
+
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+
+    /// The process exit code the command line uses for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Usage(_) => 2,
+            Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
+            Error::Io { .. } => 1,
+            Error::Interrupted(_) => 130,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Usage(msg) => write!(f, "{msg}"),
+            Error::Io { context, source } => write!(f, "{context}: {source}"),
+            Error::Interrupted(msg) => write!(f, "{msg}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Result alias used across the crate.
+pub type Result<T> = std::result::Result<T, Error>;

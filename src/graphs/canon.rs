@@ -1,0 +1,368 @@
+//! Canonical labelling of (vertex-coloured) graphs with nauty, and the exact canonical
+//! key used by transposition tables.
+//!
+//! nauty is called through `nauty-Traces-sys` (`densenauty`, built thread-safe with
+//! `USE_TLS`) with buffers owned by a [`Canonizer`] and reused from call to call, so the
+//! hot path allocates only when a key is too long for its inline storage (graphs of more
+//! than ~20 vertices). Each thread uses its own `Canonizer` (see [`with_canonizer`]).
+//!
+//! Two coloured graphs get equal [`CanonKey`]s iff some colour-preserving bijection maps
+//! one onto the other: the key holds the number of vertices, the number of vertices of
+//! each colour and the lower triangle of the canonical adjacency matrix, with colour
+//! classes given to nauty as the cells of an ordered partition in colour order. The key
+//! is compared exactly; its hash is xxh3 over its words.
+
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::os::raw::c_int;
+
+use nauty_Traces_sys as nauty;
+use smallvec::SmallVec;
+
+use super::colouring::Colouring;
+use super::graph::{Graph, MAX_VERTICES};
+
+/// A permutation of the vertices `0..n` (`p[v]` is the image of `v`).
+pub type Perm = [u8; MAX_VERTICES];
+
+/// Exact canonical form of a coloured graph, compact and hashable.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CanonKey(SmallVec<[u64; 4]>);
+
+impl CanonKey {
+    /// Number of vertices of the graph this key describes.
+    pub fn n(&self) -> usize {
+        (self.0[0] & 0xff) as usize
+    }
+
+    /// Heap bytes used beyond the inline storage (for memory accounting).
+    pub fn heap_bytes(&self) -> usize {
+        if self.0.spilled() {
+            self.0.capacity() * 8
+        } else {
+            0
+        }
+    }
+
+    fn header(n: usize, colours: Option<[usize; 3]>) -> u64 {
+        match colours {
+            None => n as u64,
+            Some(c) => {
+                n as u64 | (c[0] as u64) << 8 | (c[1] as u64) << 16 | (c[2] as u64) << 24 | 1 << 32
+            }
+        }
+    }
+
+    /// Key of a graph that is already in canonical order (rows in our bit order).
+    fn from_rows(header: u64, rows: impl Iterator<Item = u64>) -> CanonKey {
+        let mut words: SmallVec<[u64; 4]> = SmallVec::new();
+        words.push(header);
+        let mut acc = 0u64;
+        let mut used = 0u32;
+        for (i, row) in rows.enumerate() {
+            if i == 0 {
+                continue;
+            }
+            // i bits: adjacency of vertex i to vertices 0..i.
+            let bits = row & ((1u64 << i) - 1);
+            let w = i as u32;
+            acc |= bits << used;
+            if used + w >= 64 {
+                words.push(acc);
+                let spill = used + w - 64;
+                acc = if spill == 0 { 0 } else { bits >> (w - spill) };
+                used = spill;
+            } else {
+                used += w;
+            }
+        }
+        if used > 0 {
+            words.push(acc);
+        }
+        CanonKey(words)
+    }
+}
+
+impl Hash for CanonKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let words: &[u64] = &self.0;
+        // SAFETY: u64 slice viewed as bytes; alignment of u8 is 1.
+        let bytes =
+            unsafe { std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 8) };
+        state.write_u64(xxhash_rust::xxh3::xxh3_64(bytes));
+    }
+}
+
+/// A hasher that passes through the single `u64` written by [`CanonKey`]'s `Hash`
+/// (which is already an xxh3 digest). Used as the transposition tables' hasher.
+#[derive(Default, Clone, Copy)]
+pub struct PassThroughHasher(u64);
+
+impl Hasher for PassThroughHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 ^= x;
+    }
+}
+
+/// `BuildHasher` for [`PassThroughHasher`].
+pub type KeyHasher = std::hash::BuildHasherDefault<PassThroughHasher>;
+
+thread_local! {
+    static GENERATORS: RefCell<Vec<Perm>> = const { RefCell::new(Vec::new()) };
+    static CANONIZER: RefCell<Canonizer> = RefCell::new(Canonizer::new());
+}
+
+unsafe extern "C" fn collect_generator(
+    _count: c_int,
+    perm: *mut c_int,
+    _orbits: *mut c_int,
+    _numorbits: c_int,
+    _stabvertex: c_int,
+    n: c_int,
+) {
+    let mut p: Perm = [0; MAX_VERTICES];
+    // SAFETY: nauty passes a permutation of length n.
+    let src = unsafe { std::slice::from_raw_parts(perm, n as usize) };
+    for (d, &s) in p.iter_mut().zip(src) {
+        *d = s as u8;
+    }
+    GENERATORS.with(|g| g.borrow_mut().push(p));
+}
+
+/// Runs `f` with this thread's [`Canonizer`]. Not re-entrant: `f` must not call
+/// `with_canonizer` again (copy what you need out of the canonizer first).
+pub fn with_canonizer<T>(f: impl FnOnce(&mut Canonizer) -> T) -> T {
+    CANONIZER.with(|c| f(&mut c.borrow_mut()))
+}
+
+/// Reusable nauty buffers and the results of the last call.
+pub struct Canonizer {
+    g: Vec<nauty::graph>,
+    canong: Vec<nauty::graph>,
+    lab: Vec<c_int>,
+    ptn: Vec<c_int>,
+    orbits: Vec<c_int>,
+    gens: Vec<Perm>,
+    n: usize,
+}
+
+impl Default for Canonizer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Canonizer {
+    pub fn new() -> Canonizer {
+        Canonizer {
+            g: vec![0; MAX_VERTICES],
+            canong: vec![0; MAX_VERTICES],
+            lab: vec![0; MAX_VERTICES],
+            ptn: vec![0; MAX_VERTICES],
+            orbits: vec![0; MAX_VERTICES],
+            gens: Vec::new(),
+            n: 0,
+        }
+    }
+
+    /// Runs nauty on `g` with the ordered partition whose cells are the non-empty masks
+    /// of `cells` (which must partition the vertex set), computing the canonical
+    /// labelling, the orbits and (if `generators`) a generating set of the automorphism
+    /// group of `g` that preserves each cell.
+    pub fn label(&mut self, g: &Graph, cells: &[u64], generators: bool) {
+        let n = g.n();
+        self.n = n;
+        self.gens.clear();
+        if n <= 1 {
+            for v in 0..n {
+                self.lab[v] = v as c_int;
+                self.orbits[v] = v as c_int;
+                self.canong[v] = 0;
+            }
+            return;
+        }
+        debug_assert_eq!(cells.iter().fold(0, |a, c| a | c), g.vertices());
+        let mut i = 0;
+        for &cell in cells {
+            let mut c = cell;
+            while c != 0 {
+                let v = c.trailing_zeros() as usize;
+                c &= c - 1;
+                self.lab[i] = v as c_int;
+                self.ptn[i] = if c == 0 { 0 } else { 1 };
+                i += 1;
+            }
+        }
+        for (dst, &row) in self.g.iter_mut().zip(g.rows()) {
+            *dst = row.reverse_bits();
+        }
+        let mut options = nauty::optionblk {
+            getcanon: nauty::TRUE,
+            defaultptn: nauty::FALSE,
+            userautomproc: if generators {
+                Some(collect_generator)
+            } else {
+                None
+            },
+            ..Default::default()
+        };
+        let mut stats = nauty::statsblk::default();
+        if generators {
+            GENERATORS.with(|g| g.borrow_mut().clear());
+        }
+        // SAFETY: all buffers hold MAX_VERTICES >= n entries, m = 1 word per row since
+        // n <= 64 = WORDSIZE, and nauty is built with USE_TLS so concurrent calls from
+        // different threads are safe.
+        unsafe {
+            nauty::densenauty(
+                self.g.as_mut_ptr(),
+                self.lab.as_mut_ptr(),
+                self.ptn.as_mut_ptr(),
+                self.orbits.as_mut_ptr(),
+                &mut options,
+                &mut stats,
+                1,
+                n as c_int,
+                self.canong.as_mut_ptr(),
+            );
+        }
+        assert_eq!(
+            stats.errstatus, 0,
+            "nauty reported error status {}",
+            stats.errstatus
+        );
+        if generators {
+            GENERATORS.with(|g| std::mem::swap(&mut *g.borrow_mut(), &mut self.gens));
+        }
+    }
+
+    /// Canonical key of `g` coloured by `colouring` (uncoloured if `None`). Also leaves
+    /// the labelling, orbits and (if asked) generators of the call in the canonizer.
+    pub fn canonize(
+        &mut self,
+        g: &Graph,
+        colouring: Option<&Colouring>,
+        generators: bool,
+    ) -> CanonKey {
+        let n = g.n();
+        match colouring {
+            None => {
+                self.label(g, &[g.vertices()], generators);
+                self.key(CanonKey::header(n, None))
+            }
+            Some(col) => {
+                let cells = [col.mask_of(0), col.mask_of(1), col.mask_of(2)];
+                self.label(g, &cells, generators);
+                let counts = cells.map(|c| c.count_ones() as usize);
+                self.key(CanonKey::header(n, Some(counts)))
+            }
+        }
+    }
+
+    fn key(&self, header: u64) -> CanonKey {
+        CanonKey::from_rows(
+            header,
+            self.canong[..self.n].iter().map(|r| r.reverse_bits()),
+        )
+    }
+
+    /// `lab()[i]` is the vertex that gets canonical label `i`.
+    pub fn lab(&self) -> &[c_int] {
+        &self.lab[..self.n]
+    }
+
+    /// `orbits()[v]` is the smallest vertex in the automorphism orbit of `v`.
+    pub fn orbits(&self) -> &[c_int] {
+        &self.orbits[..self.n]
+    }
+
+    /// Mask with one vertex (the smallest) of each orbit.
+    pub fn orbit_reps(&self) -> u64 {
+        let mut m = 0;
+        for (v, &o) in self.orbits().iter().enumerate() {
+            if o as usize == v {
+                m |= 1 << v;
+            }
+        }
+        m
+    }
+
+    /// Generators of the automorphism group found by the last call (if requested).
+    pub fn generators(&self) -> &[Perm] {
+        &self.gens
+    }
+
+    /// Moves the generators out (leaving the canonizer's list empty).
+    pub fn take_generators(&mut self, into: &mut Vec<Perm>) {
+        into.clear();
+        into.extend_from_slice(&self.gens);
+    }
+}
+
+/// Canonical key of a coloured graph using this thread's canonizer.
+pub fn canonical_key(g: &Graph, colouring: Option<&Colouring>) -> CanonKey {
+    with_canonizer(|c| c.canonize(g, colouring, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isomorphic_graphs_share_keys() {
+        let p1 = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)]);
+        let p2 = Graph::from_edges(4, &[(2, 0), (0, 3), (3, 1)]);
+        let star = Graph::from_edges(4, &[(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(canonical_key(&p1, None), canonical_key(&p2, None));
+        assert_ne!(canonical_key(&p1, None), canonical_key(&star, None));
+    }
+
+    #[test]
+    fn colours_must_be_preserved() {
+        let p = Graph::from_edges(3, &[(0, 1), (1, 2)]);
+        let bwb = Colouring::parse("BWB", 3, 3).unwrap();
+        let wbb = Colouring::parse("WBB", 3, 3).unwrap();
+        let bbw = Colouring::parse("BBW", 3, 3).unwrap();
+        let bwg = Colouring::parse("BWG", 3, 3).unwrap();
+        let gwb = Colouring::parse("GWB", 3, 3).unwrap();
+        assert_ne!(canonical_key(&p, Some(&bwb)), canonical_key(&p, Some(&wbb)));
+        assert_eq!(canonical_key(&p, Some(&wbb)), canonical_key(&p, Some(&bbw)));
+        assert_eq!(canonical_key(&p, Some(&bwg)), canonical_key(&p, Some(&gwb)));
+        // An uncoloured key differs from an all-B key.
+        let bbb = Colouring::uniform(3);
+        assert_ne!(canonical_key(&p, None), canonical_key(&p, Some(&bbb)));
+    }
+
+    #[test]
+    fn orbits_and_generators() {
+        // Star K_{1,3}: centre is its own orbit, leaves form one orbit; |Aut| = 6.
+        let star = Graph::from_edges(4, &[(0, 1), (0, 2), (0, 3)]);
+        with_canonizer(|c| {
+            c.canonize(&star, None, true);
+            assert_eq!(c.orbit_reps(), 0b0011);
+            assert!(!c.generators().is_empty());
+            for p in c.generators() {
+                assert_eq!(p[0], 0);
+            }
+        });
+    }
+
+    #[test]
+    fn long_keys_pack_all_bits() {
+        // Two 30-vertex graphs differing in one edge far down the triangle.
+        let mut a = Graph::empty(30);
+        for v in 0..29 {
+            a.add_edge(v, v + 1);
+        }
+        let mut b = a;
+        b.add_edge(0, 29);
+        assert_ne!(canonical_key(&a, None), canonical_key(&b, None));
+        assert_eq!(canonical_key(&b, None).n(), 30);
+    }
+}

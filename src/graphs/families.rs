@@ -1,0 +1,166 @@
+//! Graph families a census can run over instead of "all graphs", and [`GraphSource`],
+//! the one interface through which the runner and `enumerate` get graphs of a given
+//! size: a fixed, ordered list of *units*, each expanding to some graphs.
+//!
+//! Families: `all` (every graph, or every connected graph), `trees`, `path` (P_n),
+//! `cycle` (C_n, n ≥ 3), `star` (K_{1,n−1}), `complete` (K_n), `complete-bipartite`
+//! (K_{a,b} for every a + b = n, 1 ≤ a ≤ b) and `grid` (P_a □ P_b for every a·b = n,
+//! 2 ≤ a ≤ b; sizes with no such factorisation have no grid).
+
+use super::canon::Perm;
+use super::enumerate::{Class, Enumerator, automorphisms};
+use super::graph::Graph;
+use crate::error::{Error, Result};
+
+/// A family of graphs, as named in job files and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    All,
+    Trees,
+    Path,
+    Cycle,
+    Star,
+    Complete,
+    CompleteBipartite,
+    Grid,
+}
+
+impl Family {
+    /// The graphs of a named family on `n` vertices (not for `all` / `trees`).
+    fn members(self, n: usize) -> Vec<Graph> {
+        let mut out = Vec::new();
+        match self {
+            Family::Path => out.push(Graph::from_edges(
+                n,
+                &(1..n).map(|v| (v - 1, v)).collect::<Vec<_>>(),
+            )),
+            Family::Cycle if n >= 3 => out.push(Graph::from_edges(
+                n,
+                &(0..n).map(|v| (v, (v + 1) % n)).collect::<Vec<_>>(),
+            )),
+            Family::Cycle => {}
+            Family::Star => out.push(Graph::from_edges(
+                n,
+                &(1..n).map(|v| (0, v)).collect::<Vec<_>>(),
+            )),
+            Family::Complete => {
+                let mut g = Graph::empty(n);
+                for a in 0..n {
+                    for b in a + 1..n {
+                        g.add_edge(a, b);
+                    }
+                }
+                out.push(g);
+            }
+            Family::CompleteBipartite => {
+                for a in 1..=n / 2 {
+                    let mut g = Graph::empty(n);
+                    for x in 0..a {
+                        for y in a..n {
+                            g.add_edge(x, y);
+                        }
+                    }
+                    out.push(g);
+                }
+            }
+            Family::Grid => {
+                for a in 2..=n {
+                    if a * a > n {
+                        break;
+                    }
+                    if n.is_multiple_of(a) {
+                        let b = n / a;
+                        let mut g = Graph::empty(n);
+                        for r in 0..a {
+                            for c in 0..b {
+                                let v = r * b + c;
+                                if c + 1 < b {
+                                    g.add_edge(v, v + 1);
+                                }
+                                if r + 1 < a {
+                                    g.add_edge(v, v + b);
+                                }
+                            }
+                        }
+                        out.push(g);
+                    }
+                }
+            }
+            Family::All | Family::Trees => unreachable!("enumerated, not listed"),
+        }
+        out
+    }
+}
+
+/// The graphs of one family on exactly `n` vertices, as an ordered list of units.
+pub enum GraphSource {
+    Enumerated(Enumerator),
+    Listed(Vec<Graph>),
+}
+
+impl GraphSource {
+    /// `connected` only matters for `all`; every other family is connected.
+    pub fn new(family: Family, n: usize, connected: bool) -> Result<GraphSource> {
+        Ok(match family {
+            Family::All => GraphSource::Enumerated(Enumerator::new(n, Class::All { connected })?),
+            Family::Trees => GraphSource::Enumerated(Enumerator::new(n, Class::Trees)?),
+            _ => {
+                if n == 0 || n > super::MAX_VERTICES {
+                    return Err(Error::usage(format!(
+                        "{n} vertices: graphs have 1 to {} vertices",
+                        super::MAX_VERTICES
+                    )));
+                }
+                GraphSource::Listed(family.members(n))
+            }
+        })
+    }
+
+    pub fn units(&self) -> usize {
+        match self {
+            GraphSource::Enumerated(e) => e.units(),
+            GraphSource::Listed(l) => l.len(),
+        }
+    }
+
+    /// Calls `f(graph, automorphism generators)` for every graph of `unit`; generators
+    /// are supplied only when `with_generators` (else the slice is empty).
+    pub fn expand(&self, unit: usize, with_generators: bool, f: &mut dyn FnMut(&Graph, &[Perm])) {
+        match self {
+            GraphSource::Enumerated(e) => e.expand(unit, with_generators, f),
+            GraphSource::Listed(l) => {
+                let mut gens = Vec::new();
+                if with_generators {
+                    automorphisms(&l[unit], &mut gens);
+                }
+                f(&l[unit], &gens)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn family_shapes() {
+        let m = |f: Family, n| {
+            Family::members(f, n)
+                .iter()
+                .map(|g| g.m())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(m(Family::Path, 5), vec![4]);
+        assert_eq!(m(Family::Cycle, 5), vec![5]);
+        assert_eq!(m(Family::Cycle, 2), Vec::<usize>::new());
+        assert_eq!(m(Family::Star, 5), vec![4]);
+        assert_eq!(m(Family::Complete, 5), vec![10]);
+        assert_eq!(m(Family::CompleteBipartite, 5), vec![4, 6]);
+        // 3x4 grid: 3*3 + 2*4 = 17 edges; 2x6 grid: 2*5 + 6 = 16 edges.
+        assert_eq!(m(Family::Grid, 12), vec![16, 17]);
+        assert_eq!(m(Family::Grid, 7), Vec::<usize>::new());
+        assert!(Family::members(Family::Path, 6)[0].is_connected());
+    }
+}

@@ -1,0 +1,17 @@
+//! Graphs: the small-graph type, graph6, colourings, canonical labelling with nauty,
+//! isomorph-free enumeration and named families.
+
+pub mod canon;
+pub mod colouring;
+pub mod colourings;
+pub mod enumerate;
+pub mod families;
+pub mod graph;
+pub mod graph6;
+pub mod positions;
+
+pub use canon::{CanonKey, canonical_key};
+pub use colouring::Colouring;
+pub use graph::{Bits, Graph, MAX_VERTICES};
+pub use graph6::{parse_graph6, to_graph6, write_graph6};
+pub use positions::{Position, PositionSource, PositionSpec, Shard, Unit};

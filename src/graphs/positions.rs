@@ -1,0 +1,167 @@
+//! Positions (a graph, possibly coloured) and [`PositionSource`]: the ordered, shardable
+//! stream of every isomorphism class of position of a family over a range of sizes.
+//! Both `enumerate` and the census runner read positions from here.
+
+use super::canon::Perm;
+use super::colouring::Colouring;
+use super::colourings::{ColouringScratch, check_colourable, count_colourings, for_each_colouring};
+use super::families::{Family, GraphSource};
+use super::graph::Graph;
+use crate::error::{Error, Result};
+
+/// A game position: a graph and, for coloured rulesets, a colouring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub graph: Graph,
+    pub colouring: Option<Colouring>,
+}
+
+impl Position {
+    pub fn uncoloured(graph: Graph) -> Position {
+        Position {
+            graph,
+            colouring: None,
+        }
+    }
+}
+
+/// Selects disjoint parts of a run: shard `index` of `count` takes the units whose
+/// global number is `index` modulo `count` (`0 ≤ index < count`, as in nauty's
+/// `geng res/mod`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Parses `I/M`.
+    pub fn parse(s: &str) -> Result<Shard> {
+        let bad = || {
+            Error::usage(format!(
+                "shard {s:?}: expected I/M with 0 <= I < M, e.g. 0/4"
+            ))
+        };
+        let (i, m) = s.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = m.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    pub fn takes(&self, unit: usize) -> bool {
+        unit % self.count == self.index
+    }
+}
+
+/// What to enumerate.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionSpec {
+    pub family: Family,
+    pub min_vertices: usize,
+    pub max_vertices: usize,
+    pub connected: bool,
+    /// 0: uncoloured; 2: B/W; 3: B/W/G.
+    pub colours: usize,
+}
+
+/// A unit of work: unit `unit` of the source for `n` vertices.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit {
+    pub source: usize,
+    pub unit: usize,
+}
+
+/// Every position of a [`PositionSpec`], as an ordered list of units.
+pub struct PositionSource {
+    spec: PositionSpec,
+    sources: Vec<(usize, GraphSource)>,
+}
+
+impl PositionSource {
+    pub fn new(spec: PositionSpec) -> Result<PositionSource> {
+        if spec.min_vertices > spec.max_vertices {
+            return Err(Error::usage(format!(
+                "min vertices {} is above max vertices {}",
+                spec.min_vertices, spec.max_vertices
+            )));
+        }
+        if spec.colours == 1 || spec.colours > 3 {
+            return Err(Error::usage(format!(
+                "colours = {}: use 0 (uncoloured), 2 (B, W) or 3 (B, W, G)",
+                spec.colours
+            )));
+        }
+        if spec.min_vertices == 0 {
+            return Err(Error::usage(
+                "graphs have at least 1 vertex; set min vertices to 1 or more",
+            ));
+        }
+        let mut sources = Vec::new();
+        for n in spec.min_vertices..=spec.max_vertices {
+            if spec.colours > 0 {
+                check_colourable(n, spec.colours)?;
+            }
+            sources.push((n, GraphSource::new(spec.family, n, spec.connected)?));
+        }
+        Ok(PositionSource { spec, sources })
+    }
+
+    pub fn spec(&self) -> &PositionSpec {
+        &self.spec
+    }
+
+    /// The units of this source taken by `shard`, in order.
+    pub fn units(&self, shard: Shard) -> Vec<Unit> {
+        let mut out = Vec::new();
+        let mut global = 0;
+        for (s, (_, src)) in self.sources.iter().enumerate() {
+            for unit in 0..src.units() {
+                if shard.takes(global) {
+                    out.push(Unit { source: s, unit });
+                }
+                global += 1;
+            }
+        }
+        out
+    }
+
+    /// Calls `f` for every position of `unit`, in a fixed order.
+    pub fn expand(&self, unit: Unit, f: &mut dyn FnMut(&Position)) {
+        let (n, src) = &self.sources[unit.source];
+        let k = self.spec.colours;
+        let mut scratch = ColouringScratch::default();
+        src.expand(unit.unit, k > 0, &mut |g: &Graph, gens: &[Perm]| {
+            if k == 0 {
+                f(&Position::uncoloured(*g));
+            } else {
+                for_each_colouring(*n, k, gens, &mut scratch, |code| {
+                    f(&Position {
+                        graph: *g,
+                        colouring: Some(Colouring::from_code(*n, k, code)),
+                    })
+                });
+            }
+        });
+    }
+
+    /// Number of positions in `unit` (without building the colourings).
+    pub fn count(&self, unit: Unit) -> u64 {
+        let (n, src) = &self.sources[unit.source];
+        let k = self.spec.colours;
+        let mut scratch = ColouringScratch::default();
+        let mut total = 0;
+        src.expand(unit.unit, k > 0, &mut |_, gens| {
+            total += if k == 0 {
+                1
+            } else {
+                count_colourings(*n, k, gens, &mut scratch)
+            };
+        });
+        total
+    }
+}

@@ -1,0 +1,135 @@
+//! The streaming commands: `enumerate` (positions as graph6 lines, or their count) and
+//! `eval` (one position, or `GRAPH6 [COLOURING]` lines from a reader, e.g. the output of
+//! `enumerate` or nauty's `geng`), both parallel and order-preserving.
+
+use std::io::{BufRead, Write};
+
+use super::csv_out::{Row, write_header, write_row};
+use crate::error::{Error, Result};
+use crate::graphs::{
+    Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
+};
+use crate::solving::Evaluator;
+use crate::solving::driver::ordered_map;
+
+fn write_err(e: std::io::Error) -> Error {
+    Error::io("writing output", e)
+}
+
+/// Writes every position of `spec` (in `shard`) as a line `GRAPH6[ COLOURING]`.
+pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Result<()> {
+    let source = PositionSource::new(spec)?;
+    ordered_map(
+        source.units(shard),
+        64,
+        |unit| {
+            let mut buf = Vec::new();
+            source.expand(unit, &mut |pos: &Position| {
+                write_graph6(&pos.graph, &mut buf);
+                if let Some(c) = &pos.colouring {
+                    buf.push(b' ');
+                    c.write(&mut buf);
+                }
+                buf.push(b'\n');
+            });
+            buf
+        },
+        |bufs| {
+            for b in bufs {
+                out.write_all(&b).map_err(write_err)?;
+            }
+            Ok(())
+        },
+        || false,
+    )?;
+    out.flush().map_err(write_err)
+}
+
+/// Counts the positions of `spec` (in `shard`) without writing them.
+pub fn count(spec: PositionSpec, shard: Shard) -> Result<u64> {
+    use rayon::prelude::*;
+    let source = PositionSource::new(spec)?;
+    Ok(source
+        .units(shard)
+        .par_iter()
+        .map(|&u| source.count(u))
+        .sum())
+}
+
+/// Parses a position from a graph6 string and an optional colouring string.
+pub fn parse_position(
+    graph6: &str,
+    colouring: Option<&str>,
+    evaluator: &Evaluator,
+) -> Result<Position> {
+    let graph = parse_graph6(graph6)?;
+    let colours = evaluator.ruleset().colours().max(2);
+    let colouring = colouring
+        .map(|c| Colouring::parse(c, graph.n(), colours))
+        .transpose()?;
+    let pos = Position { graph, colouring };
+    evaluator.check(&pos)?;
+    Ok(pos)
+}
+
+/// Parses one input line `GRAPH6 [COLOURING]`; `None` for blank lines and the
+/// `>>graph6<<` header.
+fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
+    let line = line.trim();
+    let line = line.strip_prefix(">>graph6<<").unwrap_or(line);
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let mut parts = line.split_whitespace();
+    let g6 = parts.next().unwrap_or_default();
+    let col = parts.next();
+    if let Some(extra) = parts.next() {
+        return Err(Error::usage(format!(
+            "unexpected {extra:?}: a line is GRAPH6 [COLOURING]"
+        )));
+    }
+    parse_position(g6, col, evaluator).map(Some)
+}
+
+/// Evaluates one position and writes the header and its row.
+pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    write_header(&mut w)?;
+    write_row(&mut w, &Row::new(pos, evaluator.evaluate(pos)))?;
+    w.flush().map_err(write_err)
+}
+
+/// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
+/// and one row per position, in input order. A bad line stops the run with an error
+/// naming its line number (rows before it have been written).
+pub fn eval_lines(
+    evaluator: &Evaluator,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    write_header(&mut w)?;
+    let lines = input.lines().enumerate();
+    ordered_map(
+        lines,
+        4096,
+        |(i, line)| -> Result<Option<Row>> {
+            let line = line.map_err(|e| Error::io("reading input", e))?;
+            let pos = parse_line(&line, evaluator).map_err(|e| match e {
+                Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+                other => other,
+            })?;
+            Ok(pos.map(|p| Row::new(&p, evaluator.evaluate(&p))))
+        },
+        |rows| {
+            for r in rows {
+                if let Some(row) = r? {
+                    write_row(&mut w, &row)?;
+                }
+            }
+            w.flush().map_err(write_err)
+        },
+        || false,
+    )?;
+    w.flush().map_err(write_err)
+}

@@ -1,0 +1,18 @@
+//! gamecensus: exact values of combinatorial games on every small graph, up to
+//! isomorphism, computed in parallel and streamed as CSV.
+//!
+//! The crate is organised by concern: [`graphs`] (graph type, graph6, colourings,
+//! canonical labelling with nauty, isomorph-free enumeration, families), [`values`]
+//! (outcomes and value notation), [`rules`] (one file per ruleset behind a trait),
+//! [`solving`] (component decomposition, the shared transposition table, solvers and
+//! the parallel driver) and [`jobs`] (job files, the runner, CSV, progress, shards).
+//! The `gamecensus` binary is a thin command line over these.
+
+pub mod error;
+pub mod graphs;
+pub mod jobs;
+pub mod rules;
+pub mod solving;
+pub mod values;
+
+pub use error::{Error, Result};

@@ -1,0 +1,71 @@
+//! Rulesets on graphs, one file each, behind one trait per kind of game.
+//!
+//! Impartial rulesets implement [`ImpartialRules`]: a position is a graph, and a move
+//! leaves the subgraph induced by some vertex subset. Every ruleset here is invariant
+//! under graph isomorphism, which the solver relies on (it plays one move per orbit).
+
+pub mod clique_forming;
+pub mod impartial_cutthroat;
+pub mod node_kayles;
+
+use crate::error::{Error, Result};
+use crate::graphs::Graph;
+
+/// An impartial game played on a graph.
+pub trait ImpartialRules: Send + Sync {
+    /// The name used on the command line and in job files.
+    fn name(&self) -> &'static str;
+
+    /// Whether a position is the disjunctive sum of its connected components (so that
+    /// its nim-value is the XOR of theirs).
+    fn decomposes(&self) -> bool {
+        true
+    }
+
+    /// The vertices left after the move "choose `v`" in `g`, or `None` if that move is
+    /// illegal. The new position is the subgraph of `g` induced by the returned mask.
+    fn play(&self, g: &Graph, v: usize) -> Option<u64>;
+}
+
+/// A ruleset as selected by name.
+#[derive(Clone, Copy)]
+pub enum Ruleset {
+    Impartial(&'static dyn ImpartialRules),
+}
+
+/// All rulesets, in the order `--help` lists them.
+pub const IMPARTIAL: [&'static dyn ImpartialRules; 3] = [
+    &node_kayles::NodeKayles,
+    &impartial_cutthroat::ImpartialCutthroat,
+    &clique_forming::CliqueForming,
+];
+
+impl Ruleset {
+    /// Looks a ruleset up by name; unknown names are a usage error listing the known ones.
+    pub fn from_name(name: &str) -> Result<Ruleset> {
+        let name = name.trim();
+        IMPARTIAL
+            .iter()
+            .find(|r| r.name() == name)
+            .map(|&r| Ruleset::Impartial(r))
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown rules {name:?}; known rules: {}",
+                    IMPARTIAL.map(|r| r.name()).join(", ")
+                ))
+            })
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ruleset::Impartial(r) => r.name(),
+        }
+    }
+
+    /// Number of vertex colours the rules read (0: uncoloured graphs).
+    pub fn colours(&self) -> usize {
+        match self {
+            Ruleset::Impartial(_) => 0,
+        }
+    }
+}

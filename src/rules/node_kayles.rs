@@ -1,0 +1,17 @@
+//! Node Kayles: choose a vertex; it and all its neighbours are removed.
+
+use super::ImpartialRules;
+use crate::graphs::Graph;
+
+pub struct NodeKayles;
+
+impl ImpartialRules for NodeKayles {
+    fn name(&self) -> &'static str {
+        "node-kayles"
+    }
+
+    #[inline]
+    fn play(&self, g: &Graph, v: usize) -> Option<u64> {
+        Some(g.vertices() & !(g.neighbours(v) | 1 << v))
+    }
+}

@@ -1,0 +1,105 @@
+//! Nim-values of impartial graph games.
+//!
+//! A position's value is the XOR of its connected components' values (for rules that
+//! decompose); a component's value is the mex of its options' values. Components are
+//! looked up by their canonical key in the shared [`Table`]; nauty's orbits give one move
+//! per orbit of the automorphism group. Components of at most [`DIRECT_MAX`] vertices are
+//! solved directly (cheaper than labelling them). Nothing here allocates per position,
+//! except the table's own entries and keys of very large components.
+
+use super::table::Table;
+use crate::graphs::canon::with_canonizer;
+use crate::graphs::{Bits, Graph};
+use crate::rules::ImpartialRules;
+use crate::values::nimber::mex;
+
+/// Components this small are solved by plain search, without nauty or the table.
+pub const DIRECT_MAX: usize = 3;
+
+/// A solver for one impartial ruleset with its transposition table.
+pub struct ImpartialSolver {
+    rules: &'static dyn ImpartialRules,
+    table: Table<u8>,
+    store_below: usize,
+}
+
+impl ImpartialSolver {
+    pub fn new(rules: &'static dyn ImpartialRules) -> ImpartialSolver {
+        ImpartialSolver {
+            rules,
+            table: Table::new(),
+            store_below: usize::MAX,
+        }
+    }
+
+    /// Components with `n` or more vertices are not stored. A census whose largest
+    /// positions have `n` vertices never meets a component of that size twice as an
+    /// option, so this bounds the table to the smaller components.
+    pub fn store_below(mut self, n: usize) -> ImpartialSolver {
+        self.store_below = n;
+        self
+    }
+
+    pub fn rules(&self) -> &'static dyn ImpartialRules {
+        self.rules
+    }
+
+    /// Number of positions in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The nim-value of the position `g`.
+    pub fn grundy(&self, g: &Graph) -> u32 {
+        if g.n() == 0 {
+            return 0;
+        }
+        if !self.rules.decomposes() {
+            return self.component(g);
+        }
+        let all = g.vertices();
+        let mut value = 0;
+        for c in g.components() {
+            value ^= if c == all {
+                self.component(g)
+            } else {
+                self.component(&g.induced(c))
+            };
+        }
+        value
+    }
+
+    fn component(&self, g: &Graph) -> u32 {
+        let n = g.n();
+        if n <= DIRECT_MAX {
+            return self.mex_of_moves(g, g.vertices());
+        }
+        let (key, moves) = with_canonizer(|c| {
+            let key = c.canonize(g, None, false);
+            (key, c.orbit_reps())
+        });
+        if let Some(v) = self.table.get(&key) {
+            return v as u32;
+        }
+        let v = self.mex_of_moves(g, moves);
+        if n < self.store_below {
+            self.table.insert(key, v as u8);
+        }
+        v
+    }
+
+    fn mex_of_moves(&self, g: &Graph, moves: u64) -> u32 {
+        let mut seen = 0u128;
+        for v in Bits(moves) {
+            if let Some(rest) = self.rules.play(g, v) {
+                let value = if rest == 0 {
+                    0
+                } else {
+                    self.grundy(&g.induced(rest))
+                };
+                seen |= 1 << value;
+            }
+        }
+        mex(seen)
+    }
+}

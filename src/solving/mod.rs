@@ -1,0 +1,11 @@
+//! Solving positions: decomposition into components, the shared transposition table,
+//! the impartial solver and the order-preserving parallel driver.
+
+pub mod driver;
+pub mod evaluate;
+pub mod impartial;
+pub mod table;
+
+pub use evaluate::{Evaluation, Evaluator};
+pub use impartial::ImpartialSolver;
+pub use table::Table;

@@ -1,0 +1,47 @@
+//! The transposition table: one concurrent map from exact canonical keys to values,
+//! shared by all threads (dashmap shards, so no global lock), hashed with xxh3.
+
+use dashmap::DashMap;
+
+use crate::graphs::CanonKey;
+use crate::graphs::canon::KeyHasher;
+
+/// A transposition table from canonical keys to values of type `V`.
+pub struct Table<V> {
+    map: DashMap<CanonKey, V, KeyHasher>,
+}
+
+impl<V: Copy> Default for Table<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Copy> Table<V> {
+    pub fn new() -> Table<V> {
+        Table {
+            map: DashMap::with_hasher(KeyHasher::default()),
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, key: &CanonKey) -> Option<V> {
+        self.map.get(key).map(|v| *v)
+    }
+
+    /// Inserts a value. Two threads may race to insert the same key; they insert the
+    /// same value (values are functions of the key), so either write is correct.
+    #[inline]
+    pub fn insert(&self, key: CanonKey, value: V) {
+        self.map.insert(key, value);
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
