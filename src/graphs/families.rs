@@ -29,68 +29,73 @@ pub enum Family {
 impl Family {
     /// The graphs of a named family on `n` vertices (not for `all` / `trees`).
     fn members(self, n: usize) -> Vec<Graph> {
-        let mut out = Vec::new();
         match self {
-            Family::Path => out.push(Graph::from_edges(
-                n,
-                &(1..n).map(|v| (v - 1, v)).collect::<Vec<_>>(),
-            )),
-            Family::Cycle if n >= 3 => out.push(Graph::from_edges(
-                n,
-                &(0..n).map(|v| (v, (v + 1) % n)).collect::<Vec<_>>(),
-            )),
-            Family::Cycle => {}
-            Family::Star => out.push(Graph::from_edges(
-                n,
-                &(1..n).map(|v| (0, v)).collect::<Vec<_>>(),
-            )),
-            Family::Complete => {
-                let mut g = Graph::empty(n);
-                for a in 0..n {
-                    for b in a + 1..n {
-                        g.add_edge(a, b);
-                    }
-                }
-                out.push(g);
-            }
+            Family::Path => vec![path(n)],
+            Family::Cycle if n >= 3 => vec![cycle(n)],
+            Family::Cycle => vec![],
+            Family::Star => vec![star(n)],
+            Family::Complete => vec![complete(n)],
             Family::CompleteBipartite => {
-                for a in 1..=n / 2 {
-                    let mut g = Graph::empty(n);
-                    for x in 0..a {
-                        for y in a..n {
-                            g.add_edge(x, y);
-                        }
-                    }
-                    out.push(g);
-                }
+                (1..=n / 2).map(|a| complete_bipartite(a, n - a)).collect()
             }
-            Family::Grid => {
-                for a in 2..=n {
-                    if a * a > n {
-                        break;
-                    }
-                    if n.is_multiple_of(a) {
-                        let b = n / a;
-                        let mut g = Graph::empty(n);
-                        for r in 0..a {
-                            for c in 0..b {
-                                let v = r * b + c;
-                                if c + 1 < b {
-                                    g.add_edge(v, v + 1);
-                                }
-                                if r + 1 < a {
-                                    g.add_edge(v, v + b);
-                                }
-                            }
-                        }
-                        out.push(g);
-                    }
-                }
-            }
+            Family::Grid => (2..=n)
+                .take_while(|a| a * a <= n)
+                .filter(|&a| n.is_multiple_of(a))
+                .map(|a| grid(a, n / a))
+                .collect(),
             Family::All | Family::Trees => unreachable!("enumerated, not listed"),
         }
-        out
     }
+}
+
+/// The path P_n: vertices 0..n in order.
+pub fn path(n: usize) -> Graph {
+    Graph::from_edges(n, &(1..n).map(|v| (v - 1, v)).collect::<Vec<_>>())
+}
+
+/// The cycle C_n (n >= 3).
+pub fn cycle(n: usize) -> Graph {
+    let mut g = path(n);
+    g.add_edge(0, n - 1);
+    g
+}
+
+/// The star K_{1,n-1} with centre 0.
+pub fn star(n: usize) -> Graph {
+    Graph::from_edges(n, &(1..n).map(|v| (0, v)).collect::<Vec<_>>())
+}
+
+/// The complete graph K_n.
+pub fn complete(n: usize) -> Graph {
+    Graph::empty(n).complement()
+}
+
+/// The complete bipartite graph K_{a,b}: sides 0..a and a..a+b.
+pub fn complete_bipartite(a: usize, b: usize) -> Graph {
+    let mut g = Graph::empty(a + b);
+    for x in 0..a {
+        for y in a..a + b {
+            g.add_edge(x, y);
+        }
+    }
+    g
+}
+
+/// The grid P_a □ P_b: vertex r·b + c is row r, column c.
+pub fn grid(a: usize, b: usize) -> Graph {
+    let mut g = Graph::empty(a * b);
+    for r in 0..a {
+        for c in 0..b {
+            let v = r * b + c;
+            if c + 1 < b {
+                g.add_edge(v, v + 1);
+            }
+            if r + 1 < a {
+                g.add_edge(v, v + b);
+            }
+        }
+    }
+    g
 }
 
 /// The graphs of one family on exactly `n` vertices, as an ordered list of units.

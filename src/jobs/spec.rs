@@ -56,8 +56,16 @@ impl JobSpec {
 
     /// Parses a job from TOML text.
     pub fn parse(text: &str) -> Result<JobSpec> {
-        let spec: JobSpec =
-            toml::from_str(text).map_err(|e| Error::usage(e.to_string().trim_end().to_string()))?;
+        let spec: JobSpec = toml::from_str(text).map_err(|e| {
+            // One line: the position, then the parser's message.
+            let at = e.span().map(|s| {
+                let before = &text[..s.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let col = before.len() - before.rfind('\n').map_or(0, |p| p + 1) + 1;
+                format!("line {line}, column {col}: ")
+            });
+            Error::usage(format!("{}{}", at.unwrap_or_default(), e.message().trim()))
+        })?;
         if spec.name.trim().is_empty() {
             return Err(Error::usage("name must not be empty"));
         }

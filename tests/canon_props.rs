@@ -1,0 +1,130 @@
+//! Property tests of graph6 and canonical keys: keys are invariant under relabelling and
+//! equal exactly for isomorphic (colour-preserving) graphs.
+
+use gamecensus::graphs::{Colouring, Graph, canonical_key, parse_graph6, to_graph6};
+use proptest::prelude::*;
+
+fn graph(max_n: usize) -> impl Strategy<Value = Graph> {
+    (1..=max_n).prop_flat_map(|n| {
+        proptest::collection::vec(any::<bool>(), n * (n - 1) / 2).prop_map(move |bits| {
+            let mut g = Graph::empty(n);
+            let mut k = 0;
+            for j in 1..n {
+                for i in 0..j {
+                    if bits[k] {
+                        g.add_edge(i, j);
+                    }
+                    k += 1;
+                }
+            }
+            g
+        })
+    })
+}
+
+fn coloured_graph(max_n: usize) -> impl Strategy<Value = (Graph, Colouring)> {
+    graph(max_n).prop_flat_map(|g| {
+        let n = g.n();
+        proptest::collection::vec(0u8..3, n).prop_map(move |c| {
+            let s: String = c.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
+            (g, Colouring::parse(&s, n, 3).unwrap())
+        })
+    })
+}
+
+fn permute(col: &Colouring, perm: &[usize]) -> Colouring {
+    let mut letters = vec!['B'; col.n()];
+    for v in 0..col.n() {
+        letters[perm[v]] = ['B', 'W', 'G'][col.get(v) as usize];
+    }
+    Colouring::parse(&letters.iter().collect::<String>(), col.n(), 3).unwrap()
+}
+
+fn isomorphic(a: &Graph, ca: &Colouring, b: &Graph, cb: &Colouring) -> bool {
+    if a.n() != b.n() {
+        return false;
+    }
+    let mut perm: Vec<usize> = (0..a.n()).collect();
+    loop {
+        if a.relabel(&perm) == *b && permute(ca, &perm) == *cb {
+            return true;
+        }
+        // Next permutation (lexicographic).
+        let n = perm.len();
+        let Some(i) = (0..n.saturating_sub(1))
+            .rev()
+            .find(|&i| perm[i] < perm[i + 1])
+        else {
+            return false;
+        };
+        let j = (i + 1..n).rev().find(|&j| perm[j] > perm[i]).unwrap();
+        perm.swap(i, j);
+        perm[i + 1..].reverse();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn graph6_round_trips(g in graph(64)) {
+        prop_assert_eq!(parse_graph6(&to_graph6(&g)).unwrap(), g);
+    }
+
+    #[test]
+    fn key_is_invariant_under_relabelling(
+        (g, c) in coloured_graph(40),
+        seed in any::<u64>(),
+    ) {
+        // A random permutation from the seed (Fisher-Yates with an xorshift).
+        let n = g.n();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut x = seed | 1;
+        for i in (1..n).rev() {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            perm.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let h = g.relabel(&perm);
+        let ch = permute(&c, &perm);
+        prop_assert_eq!(canonical_key(&g, Some(&c)), canonical_key(&h, Some(&ch)));
+        prop_assert_eq!(canonical_key(&g, None), canonical_key(&h, None));
+    }
+
+    #[test]
+    fn equal_keys_iff_isomorphic(
+        (a, ca) in coloured_graph(6),
+        seed in any::<u64>(),
+        toggle in proptest::option::of((0usize..6, 0usize..6)),
+        recolour in proptest::option::of((0usize..6, 0u8..3)),
+    ) {
+        // b is a relabelled copy of a, perhaps with one edge toggled or one vertex
+        // recoloured, so that both isomorphic and non-isomorphic pairs are common.
+        let n = a.n();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut x = seed | 1;
+        for i in (1..n).rev() {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            perm.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let mut b = a.relabel(&perm);
+        if let Some((u, v)) = toggle.filter(|&(u, v)| u < n && v < n && u != v) {
+            if b.has_edge(u, v) { b.remove_edge(u, v) } else { b.add_edge(u, v) }
+        }
+        let mut letters: Vec<char> = permute(&ca, &perm).to_string().chars().collect();
+        if let Some((v, c)) = recolour.filter(|&(v, _)| v < n) {
+            letters[v] = ['B', 'W', 'G'][c as usize];
+        }
+        let cb = Colouring::parse(&letters.iter().collect::<String>(), n, 3).unwrap();
+        let same = canonical_key(&a, Some(&ca)) == canonical_key(&b, Some(&cb));
+        prop_assert_eq!(same, isomorphic(&a, &ca, &b, &cb));
+    }
+
+    #[test]
+    fn unrelated_graphs_share_keys_only_when_isomorphic(
+        (a, ca) in coloured_graph(5),
+        (b, cb) in coloured_graph(5),
+    ) {
+        let same = canonical_key(&a, Some(&ca)) == canonical_key(&b, Some(&cb));
+        prop_assert_eq!(same, isomorphic(&a, &ca, &b, &cb));
+    }
+}

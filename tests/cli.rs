@@ -1,0 +1,422 @@
+//! The command line as users script it: pipes with nauty, exit codes and messages for
+//! bad input, and runs that are sharded, interrupted and resumed.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::nauty;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+}
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut pipe = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            pipe.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A usage error: exit code 2 and one line on stderr containing `needle`.
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn eval_one_position() {
+    // P5 (graph6 DQc is the path 2-0-4-3-1): Node Kayles value A002187(5) = 3.
+    let o = run(&["eval", "--rules", "node-kayles", "--graph", "DQc"], None);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "graph6,colouring,n,m,outcome,value,grundy\nDQc,,5,4,N,*3,3\n"
+    );
+}
+
+#[test]
+fn eval_reads_nauty_geng_and_our_enumerate_in_order() {
+    let graphs = nauty("geng", &["-q", "6"], None);
+    let o = run(&["eval", "--rules", "node-kayles", "-"], Some(&graphs));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    let inputs: Vec<&str> = graphs.lines().collect();
+    assert_eq!(rows.len(), 156);
+    for (row, g6) in rows.iter().zip(&inputs) {
+        assert_eq!(row.split(',').next().unwrap(), *g6);
+    }
+    let ours = run(&["enumerate", "--vertices", "6"], None);
+    let o2 = run(
+        &["eval", "--rules", "node-kayles", "-"],
+        Some(&stdout(&ours)),
+    );
+    assert_eq!(stdout(&o2).lines().count(), 157);
+}
+
+#[test]
+fn enumerate_counts_and_coloured_lines() {
+    let o = run(
+        &[
+            "enumerate",
+            "--vertices",
+            "7",
+            "--connected",
+            "--colours",
+            "2",
+            "--count",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o).trim(), "67994");
+    let o = run(
+        &[
+            "enumerate",
+            "--vertices",
+            "3",
+            "--min-vertices",
+            "2",
+            "--colours",
+            "3",
+        ],
+        None,
+    );
+    for line in stdout(&o).lines() {
+        let (g6, col) = line.split_once(' ').unwrap();
+        let n = gamecensus::graphs::parse_graph6(g6).unwrap().n();
+        assert_eq!(col.len(), n);
+        assert!(col.chars().all(|c| "BWG".contains(c)));
+    }
+    let o = run(
+        &[
+            "enumerate",
+            "--vertices",
+            "9",
+            "--family",
+            "trees",
+            "--count",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o).trim(), "47"); // A000055(9)
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    assert_usage_error(
+        &run(&["eval", "--rules", "node-kayles", "--graph", "D!c"], None),
+        "byte 2",
+    );
+    assert_usage_error(
+        &run(&["eval", "--rules", "nodekayles", "--graph", "DQc"], None),
+        "unknown rules",
+    );
+    assert_usage_error(
+        &run(
+            &[
+                "eval",
+                "--rules",
+                "node-kayles",
+                "--graph",
+                "DQc",
+                "--colouring",
+                "BW",
+            ],
+            None,
+        ),
+        "has 2 letters but the graph has 5 vertices",
+    );
+    assert_usage_error(
+        &run(
+            &[
+                "eval",
+                "--rules",
+                "node-kayles",
+                "--graph",
+                "A_",
+                "--colouring",
+                "BW",
+            ],
+            None,
+        ),
+        "uncoloured",
+    );
+    assert_usage_error(
+        &run(
+            &["eval", "--rules", "node-kayles", "-"],
+            Some("A_\nDQc\nB\n"),
+        ),
+        "input line 3",
+    );
+    assert_usage_error(&run(&["enumerate", "--vertices", "12"], None), "1..=11");
+    assert_usage_error(
+        &run(
+            &[
+                "enumerate",
+                "--vertices",
+                "30",
+                "--family",
+                "path",
+                "--colours",
+                "3",
+            ],
+            None,
+        ),
+        "2^24",
+    );
+    assert_usage_error(
+        &run(&["enumerate", "--vertices", "5", "--colours", "4"], None),
+        "colours = 4",
+    );
+    assert_usage_error(
+        &run(&["enumerate", "--vertices", "5", "--shard", "2/2"], None),
+        "shard",
+    );
+    assert_usage_error(
+        &run(&["enumerate", "--vertices", "x"], None),
+        "invalid value",
+    );
+    assert_usage_error(&run(&["eval", "--rules", "node-kayles"], None), "--graph");
+}
+
+fn write_job(dir: &Path, name: &str, body: &str) -> String {
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, body).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn broken_job_files_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let broken = write_job(d, "broken", "name = 'x'\nrules = [\n");
+    assert_usage_error(&run(&["run", &broken], None), "broken.toml");
+    let unknown = write_job(
+        d,
+        "unknown",
+        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolors = 2\n",
+    );
+    assert_usage_error(&run(&["run", &unknown], None), "colors");
+    let rules = write_job(
+        d,
+        "rules",
+        "name = 'x'\nrules = 'kayles'\nmax_vertices = 4\n",
+    );
+    assert_usage_error(&run(&["run", &rules], None), "unknown rules");
+    let big = write_job(
+        d,
+        "big",
+        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 13\n",
+    );
+    assert_usage_error(&run(&["run", &big], None), "1..=11");
+    let coloured = write_job(
+        d,
+        "col",
+        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolours = 2\n",
+    );
+    assert_usage_error(&run(&["run", &coloured], None), "uncoloured");
+    assert_usage_error(
+        &run(&["run", &d.join("missing.toml").to_string_lossy()], None),
+        "cannot read",
+    );
+}
+
+#[test]
+fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(
+        d,
+        "ic",
+        "name = 'ic'\nrules = 'impartial-cutthroat'\nmax_vertices = 8\nconnected = true\n",
+    );
+    let a = d.join("a.csv");
+    let b = d.join("b.csv");
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            a.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("12113 rows"), "{}", stderr(&o));
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            b.to_str().unwrap(),
+            "--threads",
+            "3",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let full = std::fs::read(&a).unwrap();
+    assert_eq!(full, std::fs::read(&b).unwrap());
+
+    // Cut b in the middle of a row, as a killed process would leave it, and resume.
+    let cut = full.len() / 2;
+    assert_ne!(full[cut - 1], b'\n');
+    std::fs::write(&b, &full[..cut]).unwrap();
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            b.to_str().unwrap(),
+            "--resume",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("resumed"), "{}", stderr(&o));
+    assert_eq!(full, std::fs::read(&b).unwrap());
+
+    // Resuming a complete file writes nothing new.
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            b.to_str().unwrap(),
+            "--resume",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    assert_eq!(full, std::fs::read(&b).unwrap());
+
+    // A file from another job is refused.
+    let other = write_job(
+        d,
+        "nk",
+        "name = 'nk'\nrules = 'node-kayles'\nmax_vertices = 8\n",
+    );
+    let o = run(
+        &[
+            "run",
+            &other,
+            "--out",
+            b.to_str().unwrap(),
+            "--resume",
+            "--quiet",
+        ],
+        None,
+    );
+    assert_usage_error(&o, "cannot resume");
+}
+
+#[test]
+fn interrupted_run_leaves_whole_rows_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(
+        d,
+        "nk10",
+        "name = 'nk10'\nrules = 'node-kayles'\nmax_vertices = 10\n",
+    );
+    let part = d.join("part.csv");
+    let whole = d.join("whole.csv");
+    let shard = "1/12";
+    let child = bin()
+        .args([
+            "run",
+            &job,
+            "--out",
+            part.to_str().unwrap(),
+            "--shard",
+            shard,
+            "--quiet",
+        ])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first rows past the header, then press Ctrl-C.
+    let started = std::time::Instant::now();
+    while std::fs::read(&part)
+        .map(|b| b.iter().filter(|&&c| c == b'\n').count())
+        .unwrap_or(0)
+        < 1000
+    {
+        assert!(started.elapsed().as_secs() < 60, "no rows written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--resume"));
+    let partial = std::fs::read(&part).unwrap();
+    assert_eq!(partial.last(), Some(&b'\n'));
+
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            part.to_str().unwrap(),
+            "--shard",
+            shard,
+            "--resume",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            whole.to_str().unwrap(),
+            "--shard",
+            shard,
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let whole = std::fs::read(&whole).unwrap();
+    assert!(whole.len() > partial.len());
+    assert_eq!(std::fs::read(&part).unwrap(), whole);
+}

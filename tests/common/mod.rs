@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::process::{Command, Stdio};
+
+use gamecensus::graphs::{
+    CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
+};
+
+/// Runs a nauty tool from Debian's `nauty` package (installed by scripts/setup.sh).
+/// A missing tool fails the test: these tests compare against the real nauty.
+pub fn nauty(tool: &str, args: &[&str], stdin: Option<&[u8]>) -> String {
+    let name = format!("nauty-{tool}");
+    let mut child = Command::new(&name)
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("{name} not found ({e}); run scripts/setup.sh to install Debian's nauty")
+        });
+    if let Some(input) = stdin {
+        use std::io::Write;
+        let mut pipe = child.stdin.take().unwrap();
+        pipe.write_all(input).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{name} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every position of a spec, in order.
+pub fn positions(spec: PositionSpec) -> Vec<Position> {
+    positions_in(spec, Shard::WHOLE)
+}
+
+pub fn positions_in(spec: PositionSpec, shard: Shard) -> Vec<Position> {
+    let src = PositionSource::new(spec).unwrap();
+    let mut out = Vec::new();
+    for u in src.units(shard) {
+        src.expand(u, &mut |p| out.push(*p));
+    }
+    out
+}
+
+pub fn key(p: &Position) -> CanonKey {
+    gamecensus::graphs::canonical_key(&p.graph, p.colouring.as_ref())
+}
+
+pub fn all_graphs(n: usize, connected: bool) -> Vec<Graph> {
+    positions(PositionSpec {
+        family: gamecensus::graphs::families::Family::All,
+        min_vertices: n,
+        max_vertices: n,
+        connected,
+        colours: 0,
+    })
+    .into_iter()
+    .map(|p| p.graph)
+    .collect()
+}
+
+pub fn coloured(g: Graph, c: &str) -> Position {
+    Position {
+        graph: g,
+        colouring: Some(Colouring::parse(c, g.n(), 3).unwrap()),
+    }
+}
