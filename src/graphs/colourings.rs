@@ -76,6 +76,7 @@ pub fn for_each_colouring(
         total as usize,
         gens,
         |p, c| image(p, c, n, k as u64, &pow),
+        |_| true,
         &mut scratch.parent,
         &mut scratch.reps,
     );
