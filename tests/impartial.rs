@@ -114,17 +114,31 @@ fn brute(g: &Graph, rules: &dyn ImpartialRules, alive: u64, memo: &mut HashMap<u
 }
 
 #[test]
-fn solver_agrees_with_brute_force_on_all_graphs_up_to_7_vertices() {
+fn solver_agrees_with_brute_force_on_all_graphs_up_to_7_vertices_and_sampled_9() {
+    // Both with the full table and as a census runs it (largest components unstored).
     for name in ["node-kayles", "impartial-cutthroat", "clique-forming"] {
         let s = solver(name);
+        let census = solver(name).store_below(7);
         let Ruleset::Impartial(rules) = Ruleset::from_name(name).unwrap();
         for n in 1..=7 {
             for g in all_graphs(n, false) {
                 let mut memo = HashMap::new();
                 let want = brute(&g, rules, g.vertices(), &mut memo);
                 assert_eq!(s.grundy(&g), want, "{name} on {g:?}");
+                assert_eq!(census.grundy(&g), want, "{name} (census) on {g:?}");
             }
         }
+    }
+    // Components above the labelled memo's size go through nauty and the table.
+    let s = solver("node-kayles");
+    let Ruleset::Impartial(rules) = Ruleset::from_name("node-kayles").unwrap();
+    for g in all_graphs(9, true).iter().step_by(97) {
+        let mut memo = HashMap::new();
+        assert_eq!(
+            s.grundy(g),
+            brute(g, rules, g.vertices(), &mut memo),
+            "{g:?}"
+        );
     }
 }
 

@@ -1,12 +1,19 @@
 //! Nim-values of impartial graph games.
 //!
 //! A position's value is the XOR of its connected components' values (for rules that
-//! decompose); a component's value is the mex of its options' values. Components are
-//! looked up by their canonical key in the shared [`Table`]; nauty's orbits give one move
-//! per orbit of the automorphism group. Components of at most [`DIRECT_MAX`] vertices are
-//! solved directly (cheaper than labelling them). Nothing here allocates per position,
-//! except the table's own entries and keys of very large components.
+//! decompose); a component's value is the mex of its options' values. Where a component
+//! is looked up:
+//! - up to [`DIRECT_MAX`] vertices: nowhere, it is solved directly;
+//! - up to [`LABELLED_MAX`] vertices: in the labelled memo (no canonical labelling);
+//! - larger: by its canonical key in the shared [`Table`], and nauty's orbits give one
+//!   move per orbit of the automorphism group;
+//! - at least the store limit (the census's largest size, met once each): not at all,
+//!   every move is tried without labelling the graph.
+//!
+//! Nothing here allocates per position, except the table's own entries and the keys of
+//! very large components.
 
+use super::labelled::{LABELLED_MAX, LabelledMemo};
 use super::table::Table;
 use crate::graphs::canon::with_canonizer;
 use crate::graphs::{Bits, Graph};
@@ -20,6 +27,7 @@ pub const DIRECT_MAX: usize = 3;
 pub struct ImpartialSolver {
     rules: &'static dyn ImpartialRules,
     table: Table<u8>,
+    small: LabelledMemo,
     store_below: usize,
 }
 
@@ -28,6 +36,7 @@ impl ImpartialSolver {
         ImpartialSolver {
             rules,
             table: Table::new(),
+            small: LabelledMemo::new(),
             store_below: usize::MAX,
         }
     }
@@ -74,6 +83,17 @@ impl ImpartialSolver {
         if n <= DIRECT_MAX {
             return self.mex_of_moves(g, g.vertices());
         }
+        if n >= self.store_below {
+            return self.mex_of_moves(g, g.vertices());
+        }
+        if n <= LABELLED_MAX {
+            if let Some(v) = self.small.get(g) {
+                return v as u32;
+            }
+            let v = self.mex_of_moves(g, g.vertices());
+            self.small.set(g, v as u8);
+            return v;
+        }
         let (key, moves) = with_canonizer(|c| {
             let key = c.canonize(g, None, false);
             (key, c.orbit_reps())
@@ -82,9 +102,7 @@ impl ImpartialSolver {
             return v as u32;
         }
         let v = self.mex_of_moves(g, moves);
-        if n < self.store_below {
-            self.table.insert(key, v as u8);
-        }
+        self.table.insert(key, v as u8);
         v
     }
 

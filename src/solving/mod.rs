@@ -4,6 +4,7 @@
 pub mod driver;
 pub mod evaluate;
 pub mod impartial;
+pub mod labelled;
 pub mod table;
 
 pub use evaluate::{Evaluation, Evaluator};
