@@ -1,29 +1,47 @@
-//! The progress bar (indicatif): units done, positions per second and ETA, on a
+//! The progress bar (indicatif): positions done out of an estimate, rate and ETA, on a
 //! terminal only; hidden when stderr is not a terminal or with `--quiet`.
 
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
-/// A bar over `units` work units, or a hidden one.
-pub fn bar(units: u64, quiet: bool) -> ProgressBar {
+use crate::graphs::{PositionSource, Unit};
+
+/// A bar counting positions (its length is set by the caller), or a hidden one.
+pub fn bar(quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let pb = ProgressBar::new(units);
+    let pb = ProgressBar::new(0);
     pb.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} units, {msg} (ETA {eta})",
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/~{human_len} positions, {msg} (ETA {eta})",
         )
         .expect("valid template"),
     );
     pb
 }
 
-/// The message shown beside the bar.
+/// Estimates the number of positions in `units` by counting a sample of at most 512 units
+/// of each size (units of one size are alike) and scaling up. Only for the progress bar.
+pub fn estimate_positions(source: &PositionSource, units: &[Unit]) -> u64 {
+    let mut total = 0.0;
+    let mut start = 0;
+    while start < units.len() {
+        let s = units[start].source;
+        let end = start + units[start..].iter().take_while(|u| u.source == s).count();
+        let group = &units[start..end];
+        let step = group.len().div_ceil(512);
+        let sample: Vec<Unit> = group.iter().step_by(step).copied().collect();
+        let counted: u64 = sample.par_iter().map(|&u| source.count(u)).sum();
+        total += counted as f64 * group.len() as f64 / sample.len() as f64;
+        start = end;
+    }
+    total.round() as u64
+}
+
+/// The rate shown beside the bar.
 pub fn rate_message(positions: u64, seconds: f64) -> String {
-    format!(
-        "{positions} positions, {:.0}/s",
-        positions as f64 / seconds.max(1e-9)
-    )
+    format!("{:.0}/s", positions as f64 / seconds.max(1e-9))
 }

@@ -155,8 +155,11 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
     }
 
     let evaluator = Evaluator::new(ruleset).store_below(spec.max_vertices);
-    let pb = progress::bar(units.len() as u64, opts.quiet);
-    pb.inc(first_unit as u64);
+    let pb = progress::bar(opts.quiet);
+    if !pb.is_hidden() {
+        pb.set_length(progress::estimate_positions(&source, &units).max(done));
+        pb.set_position(done);
+    }
     let mut rows = done;
     let work: Vec<(Unit, usize)> = units[first_unit..]
         .iter()
@@ -179,7 +182,6 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
             out
         },
         |batch| {
-            let units_done = batch.len() as u64;
             for unit_rows in batch {
                 for row in &unit_rows {
                     write_row(&mut writer, row)?;
@@ -189,7 +191,10 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
             writer
                 .flush()
                 .map_err(|e| Error::io(format!("writing {}", out.display()), e))?;
-            pb.inc(units_done);
+            if pb.length().is_some_and(|len| rows > len) {
+                pb.set_length(rows);
+            }
+            pb.set_position(rows);
             pb.set_message(progress::rate_message(
                 rows - done,
                 start.elapsed().as_secs_f64(),
