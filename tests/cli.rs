@@ -350,7 +350,7 @@ fn interrupted_run_leaves_whole_rows_and_resumes() {
     );
     let part = d.join("part.csv");
     let whole = d.join("whole.csv");
-    let shard = "1/12";
+    let shard = "1/3";
     let child = bin()
         .args([
             "run",
