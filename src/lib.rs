@@ -11,6 +11,7 @@
 pub mod error;
 pub mod graphs;
 pub mod jobs;
+pub mod octal;
 pub mod rules;
 pub mod solving;
 pub mod values;

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{PositionSpec, Shard};
 use gamecensus::jobs::{self, JobSpec, RunOptions};
+use gamecensus::octal::Method;
 use gamecensus::rules::Ruleset;
 use gamecensus::solving::Evaluator;
 use gamecensus::{Error, Result};
@@ -63,7 +64,29 @@ enum Command {
         #[arg(value_name = "-")]
         stdin: Option<String>,
     },
-    /// Run a census job (a TOML file, see jobs/).
+    /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
+    Octal {
+        /// The octal code, e.g. 0.77 (Kayles), .137, 4.7, 0.6 (Officers).
+        code: String,
+        /// Compute G(0..=MAX).
+        #[arg(long)]
+        max: usize,
+        /// Write the CSV here (the summary then goes to stdout); default: CSV to stdout,
+        /// summary to stderr.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// fast: the rare-value method; reference: the definition (O(MAX²)).
+        #[arg(long, value_enum, default_value = "fast")]
+        method: Method,
+        /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
+        /// (default: chosen automatically). Any split gives the same values.
+        #[arg(long)]
+        split: Option<String>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run a job (a TOML file, see jobs/): a census or an octal sweep.
     Run {
         job: PathBuf,
         /// Write the CSV here instead of the job's `output`.
@@ -153,6 +176,24 @@ fn dispatch(command: Command) -> Result<()> {
                 _ => Err(Error::usage(
                     "give --graph G6 or - to read positions from stdin",
                 )),
+            }
+        }
+        Command::Octal {
+            code,
+            max,
+            out,
+            method,
+            split,
+            quiet,
+        } => {
+            let analysis =
+                jobs::octal::octal(&code, max, method, split.as_deref(), out.as_deref(), quiet)?;
+            if out.is_some() {
+                writeln!(stdout.lock(), "{}", analysis.summary())
+                    .map_err(|e| Error::io("writing output", e))
+            } else {
+                let _ = writeln!(std::io::stderr(), "{}", analysis.summary());
+                Ok(())
             }
         }
         Command::Run {

@@ -420,3 +420,71 @@ fn interrupted_run_leaves_whole_rows_and_resumes() {
     assert!(whole.len() > partial.len());
     assert_eq!(std::fs::read(&part).unwrap(), whole);
 }
+
+#[test]
+fn octal_command_and_sweep_job() {
+    let o = run(&["octal", "0.77", "--max", "200", "--quiet"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = stdout(&o);
+    assert!(csv.starts_with("n,grundy\n0,0\n1,1\n2,2\n3,3\n"));
+    assert_eq!(csv.lines().count(), 202);
+    assert!(
+        stderr(&o).contains("period 12 from n = 71"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("PROVED"));
+    assert_usage_error(&run(&["octal", "0.78", "--max", "10"], None), "hexadecimal");
+    assert_usage_error(&run(&["octal", "2.7", "--max", "10"], None), "0 or 4");
+    assert_usage_error(&run(&["octal", "0.7", "--max", "0"], None), "--max");
+    assert_usage_error(
+        &run(
+            &["octal", "0.7", "--max", "10", "--split", "domain:x"],
+            None,
+        ),
+        "split",
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(
+        d,
+        "sw",
+        "name = 'sw'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 3000\n",
+    );
+    let out = d.join("sw.csv");
+    let o = run(
+        &["run", &job, "--out", out.to_str().unwrap(), "--quiet"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let full = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(
+        lines[0],
+        "code,max_n,preperiod,period,proved,largest_value,rare_count"
+    );
+    assert_eq!(lines.len(), 1 + 7 + 56);
+    assert!(lines.contains(&"0.77,3000,71,12,true,8,9"), "{full}");
+    // Resume after a torn row.
+    std::fs::write(&out, &full.as_bytes()[..full.len() / 2 + 3]).unwrap();
+    let o = run(
+        &[
+            "run",
+            &job,
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+            "--resume",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), full);
+    let bad = write_job(
+        d,
+        "bad",
+        "name = 'b'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 30\nrules = 'x'\n",
+    );
+    assert_usage_error(&run(&["run", &bad], None), "belong to a census");
+}

@@ -2,6 +2,7 @@
 //! (streaming, resumable, shardable) and the streaming `enumerate` / `eval` commands.
 
 pub mod csv_out;
+pub mod octal;
 pub mod progress;
 pub mod runner;
 pub mod spec;

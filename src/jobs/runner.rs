@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::csv_out::{Row, csv_error, header_line, write_header, write_row};
 use super::progress;
-use super::spec::JobSpec;
+use super::spec::{CensusJob, JobKind, JobSpec};
 use crate::error::{Error, Result};
 use crate::graphs::{Position, PositionSource, Shard, Unit, to_graph6};
 use crate::rules::Ruleset;
@@ -46,7 +46,8 @@ pub struct Summary {
     /// Rows that were already there when resuming.
     pub resumed: u64,
     pub seconds: f64,
-    pub table_len: usize,
+    /// Transposition-table entries (census jobs).
+    pub table_len: Option<usize>,
 }
 
 impl Summary {
@@ -54,7 +55,7 @@ impl Summary {
     pub fn line(&self) -> String {
         let new = self.rows - self.resumed;
         format!(
-            "{} rows{} -> {} in {:.2} s ({:.0} positions/s), transposition table {} entries",
+            "{} rows{} -> {} in {:.2} s ({:.0} rows/s){}",
             self.rows,
             if self.resumed > 0 {
                 format!(" ({new} new, {} resumed)", self.resumed)
@@ -65,6 +66,8 @@ impl Summary {
             self.seconds,
             new as f64 / self.seconds.max(1e-9),
             self.table_len
+                .map(|t| format!(", transposition table {t} entries"))
+                .unwrap_or_default()
         )
     }
 }
@@ -108,6 +111,38 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
 }
 
 fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
+    let out = output_path(spec, opts);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+    }
+    match &spec.kind {
+        JobKind::Census(c) => run_census(c, out, opts),
+        JobKind::OctalSweep(sw) => {
+            let start = Instant::now();
+            let mut codes = super::octal::sweep_codes(sw.max_digits, &sw.leading)?;
+            if let Some(sh) = opts.shard {
+                codes = codes
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| sh.takes(*i))
+                    .map(|(_, c)| c)
+                    .collect();
+            }
+            let (rows, resumed) =
+                super::octal::sweep(&codes, sw.max_n, &out, opts.resume, opts.quiet)?;
+            Ok(Summary {
+                out,
+                rows,
+                resumed,
+                seconds: start.elapsed().as_secs_f64(),
+                table_len: None,
+            })
+        }
+    }
+}
+
+fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summary> {
     let start = Instant::now();
     let ruleset = Ruleset::from_name(&spec.rules)?;
     match (ruleset.colours(), spec.colours) {
@@ -128,14 +163,9 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
     let source = PositionSource::new(spec.positions())?;
     let shard = opts.shard.unwrap_or(Shard::WHOLE);
     let units = source.units(shard);
-    let out = output_path(spec, opts);
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
-    }
 
     let resumed = if opts.resume && out.exists() {
-        prepare_resume(&out)?
+        resume_rows(&out, &header_line())?
     } else {
         None
     };
@@ -218,13 +248,14 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         rows,
         resumed: done,
         seconds: start.elapsed().as_secs_f64(),
-        table_len: evaluator.table_len(),
+        table_len: Some(evaluator.table_len()),
     })
 }
 
-/// Cuts a torn last line, checks the header and returns the number of complete rows
-/// and the `(graph6, colouring)` of the last one (`None` if the file holds no header).
-fn prepare_resume(path: &Path) -> Result<Option<(u64, (String, String))>> {
+/// Prepares a CSV file for resuming: cuts a torn last line, checks that the header is
+/// `header`, and returns the number of complete rows and the first two fields of the last
+/// one (`None` if the file does not even hold a whole header line).
+pub fn resume_rows(path: &Path, header: &str) -> Result<Option<(u64, (String, String))>> {
     let data =
         std::fs::read(path).map_err(|e| Error::io(format!("reading {}", path.display()), e))?;
     let end = data.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
@@ -241,12 +272,10 @@ fn prepare_resume(path: &Path) -> Result<Option<(u64, (String, String))>> {
     }
     let text = String::from_utf8_lossy(&data[..end]);
     let mut lines = text.lines();
-    let header = lines.next().unwrap_or_default();
-    if header != header_line() {
+    if lines.next().unwrap_or_default() != header {
         return Err(Error::usage(format!(
-            "cannot resume {}: its header is not this job's ({})",
+            "cannot resume {}: its header is not this job's ({header})",
             path.display(),
-            header_line()
         )));
     }
     let mut rows = 0u64;

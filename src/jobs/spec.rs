@@ -1,16 +1,24 @@
-//! The job file: a TOML table naming the rules, the graphs and where to write.
-//! Unknown keys are an error (a typo must not silently change a census).
+//! The job file: a TOML table naming what to compute and where to write it. Two kinds:
+//! a census (a ruleset over a family of graphs) and an octal sweep (many octal games).
+//! Unknown keys, and keys of the other kind, are an error: a typo must not silently
+//! change a census.
 //!
 //! ```toml
 //! name = "node-kayles-8"          # required; used for the default output path
-//! rules = "node-kayles"           # required; see `gamecensus eval --help`
+//! kind = "census"                 # census (default) | octal-sweep
+//! output = "results/nk8.csv"      # default results/<name>.csv
+//! # census:
+//! rules = "node-kayles"           # required
 //! family = "all"                  # all | trees | path | cycle | star | complete |
 //!                                 # complete-bipartite | grid   (default: all)
 //! min_vertices = 1                # default 1
 //! max_vertices = 8                # required
 //! connected = false               # only for family = "all" (default false)
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
-//! output = "results/nk8.csv"      # default results/<name>.csv
+//! # octal-sweep:
+//! max_digits = 3                  # codes with 1..=max_digits digits after the point
+//! leading = [0, 4]                # digits before the point (default [0])
+//! max_n = 10000                   # heap sizes computed for each game
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -21,29 +29,143 @@ use crate::error::{Error, Result};
 use crate::graphs::PositionSpec;
 use crate::graphs::families::Family;
 
-#[derive(Clone, Debug, Deserialize)]
+/// The file as written.
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawJob {
+    name: String,
+    kind: Option<String>,
+    output: Option<PathBuf>,
+    rules: Option<String>,
+    family: Option<Family>,
+    min_vertices: Option<usize>,
+    max_vertices: Option<usize>,
+    connected: Option<bool>,
+    colours: Option<usize>,
+    max_digits: Option<usize>,
+    leading: Option<Vec<u8>>,
+    max_n: Option<usize>,
+}
+
+/// A validated job.
+#[derive(Clone, Debug)]
 pub struct JobSpec {
     pub name: String,
+    pub output: Option<PathBuf>,
+    pub kind: JobKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum JobKind {
+    Census(CensusJob),
+    OctalSweep(SweepJob),
+}
+
+/// A ruleset over every position of a family of graphs.
+#[derive(Clone, Debug)]
+pub struct CensusJob {
     pub rules: String,
-    #[serde(default = "default_family")]
     pub family: Family,
-    #[serde(default = "default_min")]
     pub min_vertices: usize,
     pub max_vertices: usize,
-    #[serde(default)]
     pub connected: bool,
-    #[serde(default)]
     pub colours: usize,
-    pub output: Option<PathBuf>,
 }
 
-fn default_family() -> Family {
-    Family::All
+/// Every octal game with up to `max_digits` digits, each computed to `max_n`.
+#[derive(Clone, Debug)]
+pub struct SweepJob {
+    pub max_digits: usize,
+    pub leading: Vec<u8>,
+    pub max_n: usize,
 }
 
-fn default_min() -> usize {
-    1
+impl CensusJob {
+    /// The graphs and colourings the job runs over.
+    pub fn positions(&self) -> PositionSpec {
+        PositionSpec {
+            family: self.family,
+            min_vertices: self.min_vertices,
+            max_vertices: self.max_vertices,
+            connected: self.connected,
+            colours: self.colours,
+        }
+    }
+}
+
+fn validate(raw: RawJob) -> Result<JobSpec> {
+    if raw.name.trim().is_empty() {
+        return Err(Error::usage("name must not be empty"));
+    }
+    let kind = raw.kind.as_deref().unwrap_or("census");
+    let present = |keys: &[(&str, bool)]| -> Vec<String> {
+        keys.iter()
+            .filter(|(_, p)| *p)
+            .map(|(k, _)| k.to_string())
+            .collect()
+    };
+    let kind = match kind {
+        "census" => {
+            let foreign = present(&[
+                ("max_digits", raw.max_digits.is_some()),
+                ("leading", raw.leading.is_some()),
+                ("max_n", raw.max_n.is_some()),
+            ]);
+            if !foreign.is_empty() {
+                return Err(Error::usage(format!(
+                    "{} belong to kind = \"octal-sweep\", not to a census",
+                    foreign.join(", ")
+                )));
+            }
+            JobKind::Census(CensusJob {
+                rules: raw
+                    .rules
+                    .ok_or_else(|| Error::usage("missing field `rules`"))?,
+                family: raw.family.unwrap_or(Family::All),
+                min_vertices: raw.min_vertices.unwrap_or(1),
+                max_vertices: raw
+                    .max_vertices
+                    .ok_or_else(|| Error::usage("missing field `max_vertices`"))?,
+                connected: raw.connected.unwrap_or(false),
+                colours: raw.colours.unwrap_or(0),
+            })
+        }
+        "octal-sweep" => {
+            let foreign = present(&[
+                ("rules", raw.rules.is_some()),
+                ("family", raw.family.is_some()),
+                ("min_vertices", raw.min_vertices.is_some()),
+                ("max_vertices", raw.max_vertices.is_some()),
+                ("connected", raw.connected.is_some()),
+                ("colours", raw.colours.is_some()),
+            ]);
+            if !foreign.is_empty() {
+                return Err(Error::usage(format!(
+                    "{} belong to a census, not to kind = \"octal-sweep\"",
+                    foreign.join(", ")
+                )));
+            }
+            JobKind::OctalSweep(SweepJob {
+                max_digits: raw
+                    .max_digits
+                    .ok_or_else(|| Error::usage("missing field `max_digits`"))?,
+                leading: raw.leading.unwrap_or_else(|| vec![0]),
+                max_n: raw
+                    .max_n
+                    .ok_or_else(|| Error::usage("missing field `max_n`"))?,
+            })
+        }
+        other => {
+            return Err(Error::usage(format!(
+                "kind = {other:?}: the kinds are \"census\" and \"octal-sweep\""
+            )));
+        }
+    };
+    Ok(JobSpec {
+        name: raw.name,
+        output: raw.output,
+        kind,
+    })
 }
 
 impl JobSpec {
@@ -56,7 +178,7 @@ impl JobSpec {
 
     /// Parses a job from TOML text.
     pub fn parse(text: &str) -> Result<JobSpec> {
-        let spec: JobSpec = toml::from_str(text).map_err(|e| {
+        let raw: RawJob = toml::from_str(text).map_err(|e| {
             // One line: the position, then the parser's message.
             let at = e.span().map(|s| {
                 let before = &text[..s.start.min(text.len())];
@@ -66,21 +188,7 @@ impl JobSpec {
             });
             Error::usage(format!("{}{}", at.unwrap_or_default(), e.message().trim()))
         })?;
-        if spec.name.trim().is_empty() {
-            return Err(Error::usage("name must not be empty"));
-        }
-        Ok(spec)
-    }
-
-    /// The graphs and colourings the job runs over.
-    pub fn positions(&self) -> PositionSpec {
-        PositionSpec {
-            family: self.family,
-            min_vertices: self.min_vertices,
-            max_vertices: self.max_vertices,
-            connected: self.connected,
-            colours: self.colours,
-        }
+        validate(raw)
     }
 
     /// Output path: `output`, or `results/<name>.csv`.
@@ -98,8 +206,11 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         let j = JobSpec::parse("name = 'x'\nrules = 'node-kayles'\nmax_vertices = 5\n").unwrap();
-        assert_eq!(j.family, Family::All);
-        assert_eq!(j.min_vertices, 1);
+        let JobKind::Census(c) = &j.kind else {
+            panic!("a census")
+        };
+        assert_eq!(c.family, Family::All);
+        assert_eq!(c.min_vertices, 1);
         assert_eq!(j.output_path(), PathBuf::from("results/x.csv"));
         let e = JobSpec::parse("name = 'x'\nrules = 'r'\nmax_vertices = 5\nmax_vertex = 3\n")
             .unwrap_err();
@@ -110,5 +221,22 @@ mod tests {
             .unwrap_err();
         assert!(e.to_string().contains("hypercube"), "{e}");
         assert!(JobSpec::parse("name = [").is_err());
+        let j = JobSpec::parse("name = 's'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 100\n")
+            .unwrap();
+        assert!(matches!(
+            j.kind,
+            JobKind::OctalSweep(SweepJob {
+                max_digits: 2,
+                max_n: 100,
+                ..
+            })
+        ));
+        let e = JobSpec::parse(
+            "name = 's'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 9\nrules = 'x'\n",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("rules belong to a census"), "{e}");
+        let e = JobSpec::parse("name = 's'\nkind = 'octal'\n").unwrap_err();
+        assert!(e.to_string().contains("kinds are"), "{e}");
     }
 }
