@@ -202,6 +202,13 @@ fn bad_input_is_a_usage_error() {
     assert_usage_error(&run(&["eval", "--rules", "node-kayles"], None), "--graph");
 }
 
+/// `gamecensus run JOB --out OUT EXTRA...`
+fn run_job(job: &str, out: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["run", job, "--out", out];
+    args.extend_from_slice(extra);
+    run(&args, None)
+}
+
 fn write_job(dir: &Path, name: &str, body: &str) -> String {
     let p = dir.join(format!("{name}.toml"));
     std::fs::write(&p, body).unwrap();
@@ -212,34 +219,39 @@ fn write_job(dir: &Path, name: &str, body: &str) -> String {
 fn broken_job_files_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let broken = write_job(d, "broken", "name = 'x'\nrules = [\n");
-    assert_usage_error(&run(&["run", &broken], None), "broken.toml");
-    let unknown = write_job(
-        d,
-        "unknown",
-        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolors = 2\n",
-    );
-    assert_usage_error(&run(&["run", &unknown], None), "colors");
-    let rules = write_job(
-        d,
-        "rules",
-        "name = 'x'\nrules = 'kayles'\nmax_vertices = 4\n",
-    );
-    assert_usage_error(&run(&["run", &rules], None), "unknown rules");
-    let big = write_job(
-        d,
-        "big",
-        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 13\n",
-    );
-    assert_usage_error(&run(&["run", &big], None), "1..=11");
-    let coloured = write_job(
-        d,
-        "col",
-        "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolours = 2\n",
-    );
-    assert_usage_error(&run(&["run", &coloured], None), "uncoloured");
+    for (name, body, needle) in [
+        ("broken", "name = 'x'\nrules = [\n", "broken.toml: line 2"),
+        (
+            "unknown",
+            "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolors = 2\n",
+            "colors",
+        ),
+        (
+            "rules",
+            "name = 'x'\nrules = 'kayles'\nmax_vertices = 4\n",
+            "unknown rules",
+        ),
+        (
+            "big",
+            "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 13\n",
+            "1..=11",
+        ),
+        (
+            "col",
+            "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 4\ncolours = 2\n",
+            "uncoloured",
+        ),
+        (
+            "nomax",
+            "name = 'x'\nrules = 'node-kayles'\n",
+            "max_vertices",
+        ),
+    ] {
+        assert_usage_error(&run(&["run", &write_job(d, name, body)], None), needle);
+    }
+    let missing = d.join("missing.toml");
     assert_usage_error(
-        &run(&["run", &d.join("missing.toml").to_string_lossy()], None),
+        &run(&["run", &missing.to_string_lossy()], None),
         "cannot read",
     );
 }
@@ -255,32 +267,10 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
     );
     let a = d.join("a.csv");
     let b = d.join("b.csv");
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            a.to_str().unwrap(),
-            "--threads",
-            "1",
-            "--quiet",
-        ],
-        None,
-    );
+    let o = run_job(&job, a.to_str().unwrap(), &["--threads", "1", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("12113 rows"), "{}", stderr(&o));
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            b.to_str().unwrap(),
-            "--threads",
-            "3",
-            "--quiet",
-        ],
-        None,
-    );
+    let o = run_job(&job, b.to_str().unwrap(), &["--threads", "3", "--quiet"]);
     assert!(o.status.success());
     let full = std::fs::read(&a).unwrap();
     assert_eq!(full, std::fs::read(&b).unwrap());
@@ -289,33 +279,13 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
     let cut = full.len() / 2;
     assert_ne!(full[cut - 1], b'\n');
     std::fs::write(&b, &full[..cut]).unwrap();
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            b.to_str().unwrap(),
-            "--resume",
-            "--quiet",
-        ],
-        None,
-    );
+    let o = run_job(&job, b.to_str().unwrap(), &["--resume", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("resumed"), "{}", stderr(&o));
     assert_eq!(full, std::fs::read(&b).unwrap());
 
     // Resuming a complete file writes nothing new.
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            b.to_str().unwrap(),
-            "--resume",
-            "--quiet",
-        ],
-        None,
-    );
+    let o = run_job(&job, b.to_str().unwrap(), &["--resume", "--quiet"]);
     assert!(o.status.success());
     assert_eq!(full, std::fs::read(&b).unwrap());
 
@@ -325,17 +295,7 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
         "nk",
         "name = 'nk'\nrules = 'node-kayles'\nmax_vertices = 8\n",
     );
-    let o = run(
-        &[
-            "run",
-            &other,
-            "--out",
-            b.to_str().unwrap(),
-            "--resume",
-            "--quiet",
-        ],
-        None,
-    );
+    let o = run_job(&other, b.to_str().unwrap(), &["--resume", "--quiet"]);
     assert_usage_error(&o, "cannot resume");
 }
 
@@ -389,31 +349,16 @@ fn interrupted_run_leaves_whole_rows_and_resumes() {
     let partial = std::fs::read(&part).unwrap();
     assert_eq!(partial.last(), Some(&b'\n'));
 
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            part.to_str().unwrap(),
-            "--shard",
-            shard,
-            "--resume",
-            "--quiet",
-        ],
-        None,
+    let o = run_job(
+        &job,
+        part.to_str().unwrap(),
+        &["--shard", shard, "--resume", "--quiet"],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            whole.to_str().unwrap(),
-            "--shard",
-            shard,
-            "--quiet",
-        ],
-        None,
+    let o = run_job(
+        &job,
+        whole.to_str().unwrap(),
+        &["--shard", shard, "--quiet"],
     );
     assert!(o.status.success());
     let whole = std::fs::read(&whole).unwrap();
@@ -468,17 +413,7 @@ fn octal_command_and_sweep_job() {
     assert!(lines.contains(&"0.77,3000,71,12,true,8,9"), "{full}");
     // Resume after a torn row.
     std::fs::write(&out, &full.as_bytes()[..full.len() / 2 + 3]).unwrap();
-    let o = run(
-        &[
-            "run",
-            &job,
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-            "--resume",
-        ],
-        None,
-    );
+    let o = run_job(&job, out.to_str().unwrap(), &["--quiet", "--resume"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), full);
     let bad = write_job(

@@ -298,7 +298,7 @@ impl Canonizer {
         &self.gens
     }
 
-    /// Moves the generators out (leaving the canonizer's list empty).
+    /// Copies the generators of the last call into `into` (replacing its contents).
     pub fn take_generators(&mut self, into: &mut Vec<Perm>) {
         into.clear();
         into.extend_from_slice(&self.gens);

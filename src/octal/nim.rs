@@ -65,6 +65,39 @@ impl Marks {
     }
 }
 
+/// The moves of an octal game, by what they leave.
+struct Moves {
+    /// Removals that may take a whole heap.
+    all: Vec<usize>,
+    /// Removals that may leave one heap.
+    one: Vec<usize>,
+    /// Removals that may leave two heaps.
+    two: Vec<usize>,
+}
+
+impl Moves {
+    fn of(code: &OctalCode) -> Moves {
+        Moves {
+            all: code.takes_all().collect(),
+            one: code.takes_leaving_one().collect(),
+            two: code.takes_leaving_two().collect(),
+        }
+    }
+
+    /// Marks the values of the moves from heap `n` that leave at most one heap.
+    #[inline]
+    fn mark_one_heap(&self, g: &[u32], n: usize, marks: &mut Marks) {
+        if self.all.contains(&n) {
+            marks.mark(0);
+        }
+        for &k in &self.one {
+            if n > k {
+                marks.mark(g[n - k]);
+            }
+        }
+    }
+}
+
 /// Smallest power of two above every value so far (so above every XOR of two values).
 #[inline]
 fn bound_for(max_value: u32) -> usize {
@@ -74,22 +107,13 @@ fn bound_for(max_value: u32) -> usize {
 /// G(0..=max) by the definition.
 pub fn reference(code: &OctalCode, max: usize, progress: Progress) -> Vec<u32> {
     let mut g = vec![0u32; max + 1];
-    let all: Vec<usize> = code.takes_all().collect();
-    let one: Vec<usize> = code.takes_leaving_one().collect();
-    let two: Vec<usize> = code.takes_leaving_two().collect();
+    let moves = Moves::of(code);
     let mut marks = Marks::new();
     let mut max_value = 0;
     for n in 1..=max {
         marks.next(bound_for(max_value));
-        if all.contains(&n) {
-            marks.mark(0);
-        }
-        for &k in &one {
-            if n > k {
-                marks.mark(g[n - k]);
-            }
-        }
-        for &k in &two {
+        moves.mark_one_heap(&g, n, &mut marks);
+        for &k in &moves.two {
             if n >= k + 2 {
                 let r = n - k;
                 for a in 1..=r / 2 {
@@ -324,9 +348,8 @@ impl FullScan {
 /// has at least 10% fewer rare positions).
 pub fn sparse(code: &OctalCode, max: usize, split: Option<Split>, progress: Progress) -> Sparse {
     let mut g = vec![0u32; max + 1];
-    let all: Vec<usize> = code.takes_all().collect();
-    let one: Vec<usize> = code.takes_leaving_one().collect();
-    let two: Vec<usize> = code.takes_leaving_two().collect();
+    let moves = Moves::of(code);
+    let two = &moves.two;
     let domain = domain_parity(code);
     let mut sp = split.unwrap_or(Split::ALL_RARE);
     let mut rare: Vec<usize> = Vec::new();
@@ -351,15 +374,8 @@ pub fn sparse(code: &OctalCode, max: usize, split: Option<Split>, progress: Prog
         let bound = bound_for(max_value);
         marks.next(bound);
         // (1) One-heap moves, and splits with a rare part.
-        if all.contains(&n) {
-            marks.mark(0);
-        }
-        for &k in &one {
-            if n > k {
-                marks.mark(g[n - k]);
-            }
-        }
-        for &k in &two {
+        moves.mark_one_heap(&g, n, &mut marks);
+        for &k in two {
             if n >= k + 2 {
                 let r = n - k;
                 for &q in &rare {
@@ -387,7 +403,7 @@ pub fn sparse(code: &OctalCode, max: usize, split: Option<Split>, progress: Prog
             c
         } else {
             full_scans += 1;
-            scan.run(&g, n, &two, bound, &missing);
+            scan.run(&g, n, two, bound, &missing);
             missing
                 .iter()
                 .copied()
