@@ -46,8 +46,10 @@ pub struct Summary {
     /// Rows that were already there when resuming.
     pub resumed: u64,
     pub seconds: f64,
-    /// Transposition-table entries (census jobs).
-    pub table_len: Option<usize>,
+    /// Transposition-table entries and labelled-memo entries (census jobs).
+    pub table_len: Option<(usize, usize)>,
+    /// What a row is: "positions" (census) or "games" (octal sweep).
+    pub unit: &'static str,
 }
 
 impl Summary {
@@ -55,7 +57,7 @@ impl Summary {
     pub fn line(&self) -> String {
         let new = self.rows - self.resumed;
         format!(
-            "{} rows{} -> {} in {:.2} s ({:.0} rows/s){}",
+            "{} rows{} -> {} in {:.2} s ({:.0} {}/s){}",
             self.rows,
             if self.resumed > 0 {
                 format!(" ({new} new, {} resumed)", self.resumed)
@@ -65,8 +67,11 @@ impl Summary {
             self.out.display(),
             self.seconds,
             new as f64 / self.seconds.max(1e-9),
+            self.unit,
             self.table_len
-                .map(|t| format!(", transposition table {t} entries"))
+                .map(|(t, m)| format!(
+                    ", transposition table {t} entries (+{m} small labelled graphs)"
+                ))
                 .unwrap_or_default()
         )
     }
@@ -137,6 +142,7 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
                 resumed,
                 seconds: start.elapsed().as_secs_f64(),
                 table_len: None,
+                unit: "games",
             })
         }
     }
@@ -248,7 +254,8 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         rows,
         resumed: done,
         seconds: start.elapsed().as_secs_f64(),
-        table_len: Some(evaluator.table_len()),
+        table_len: Some((evaluator.table_len(), evaluator.memo_len())),
+        unit: "positions",
     })
 }
 

@@ -79,4 +79,9 @@ impl Evaluator {
     pub fn table_len(&self) -> usize {
         self.impartial.table_len()
     }
+
+    /// Small labelled graphs memoised beside the table.
+    pub fn memo_len(&self) -> usize {
+        self.impartial.memo_len()
+    }
 }

@@ -58,6 +58,11 @@ impl ImpartialSolver {
         self.table.len()
     }
 
+    /// Number of small labelled graphs in the labelled memo.
+    pub fn memo_len(&self) -> usize {
+        self.small.len()
+    }
+
     /// The nim-value of the position `g`.
     pub fn grundy(&self, g: &Graph) -> u32 {
         if g.n() == 0 {

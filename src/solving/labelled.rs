@@ -55,6 +55,19 @@ impl LabelledMemo {
         (v != UNKNOWN).then_some(v)
     }
 
+    /// Number of graphs memoised (a scan of the arrays: for reports, not hot paths).
+    pub fn len(&self) -> usize {
+        self.by_n
+            .iter()
+            .flatten()
+            .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+            .count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     #[inline]
     pub fn set(&self, g: &Graph, value: u8) {
         debug_assert!(value != UNKNOWN);
