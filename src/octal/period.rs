@@ -86,13 +86,23 @@ mod tests {
                 period: 3
             }
         );
+        // With t = 5 the theorem needs n up to 2*2 + 2*3 + 5 - 1 = 14: 0..=13 only shows it.
         assert_eq!(
-            find_period(&g[..12], 1),
+            find_period(&g[..14], 5),
             Periodicity::Observed {
                 preperiod: 2,
                 period: 3
             }
         );
+        assert_eq!(
+            find_period(&g[..15], 5),
+            Periodicity::Proved {
+                preperiod: 2,
+                period: 3
+            }
+        );
+        // Fewer than two periods after the preperiod: nothing.
+        assert_eq!(find_period(&g[..7], 5), Periodicity::None);
         assert_eq!(find_period(&[0, 1, 2, 3, 4, 5, 6, 7], 1), Periodicity::None);
     }
 }
