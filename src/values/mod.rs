@@ -1,6 +1,9 @@
-//! Game values and their notation (RULES.md): outcome classes and nimbers. Later
-//! modules add canonical forms of partizan games and atomic weights.
+//! Game values and their notation (RULES.md): outcome classes, nimbers, dyadic numbers
+//! and canonical forms of short partizan games (the game-value kernel; atomic weights
+//! and the value notation's parser are still to come).
 
+pub mod dyadic;
+pub mod game;
 pub mod nimber;
 pub mod outcome;
 

@@ -1,0 +1,643 @@
+//! Short partizan game values in canonical form, hash-consed into one store shared by
+//! all threads: a value is a copyable [`GameId`], and equal values have equal ids, so
+//! equality is an id compare and a transposition table can map positions to ids.
+//!
+//! Numbers, nimbers and their sums with multiples of ↑ ("number-up-star", [`Nus`]) are
+//! stored compactly as `(number, ups, nimber)` and added and compared arithmetically;
+//! their canonical options are derived on demand. Every other value is stored as its
+//! canonical left and right options (dominated options removed, reversible ones
+//! bypassed). Sums, negations and comparisons are memoised in concurrent maps (dashmap
+//! shards, no global lock); the store itself is an append-only chunked vector, so
+//! reading a value never locks. Results do not depend on the number of threads: a value's
+//! canonical form is unique, whichever thread interns it first.
+//!
+//! Definitions: Winning Ways ch. 1–3, Siegel, *Combinatorial Game Theory* ch. II.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use dashmap::DashMap;
+
+use super::dyadic::Dyadic;
+
+/// A short game value: an index into the shared store. Equal values have equal ids.
+/// (`Ord` on ids is only a storage order for sorting option lists; the game order is
+/// [`GameId::leq`].)
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(u32);
+
+/// A number-up-star sum `num + ups·↑ + *nim`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Nus {
+    pub num: Dyadic,
+    pub ups: i32,
+    pub nim: u32,
+}
+
+impl Nus {
+    pub fn number(num: Dyadic) -> Nus {
+        Nus {
+            num,
+            ups: 0,
+            nim: 0,
+        }
+    }
+
+    pub fn is_number(&self) -> bool {
+        self.ups == 0 && self.nim == 0
+    }
+
+    fn add(self, o: Nus) -> Nus {
+        Nus {
+            num: self.num.add(o.num),
+            ups: self
+                .ups
+                .checked_add(o.ups)
+                .expect("up multiple out of range"),
+            nim: self.nim ^ o.nim,
+        }
+    }
+
+    fn neg(self) -> Nus {
+        Nus {
+            num: self.num.neg(),
+            ups: -self.ups,
+            nim: self.nim,
+        }
+    }
+
+    /// Sign of the value: `Some(Ordering)` against 0, or `None` if confused with 0.
+    /// x + u·↑ + *m: the number decides if non-zero; else ↑-multiples of 2 or more decide,
+    /// ↑ + *m is positive unless m = 1 (↑* is fuzzy), and *m (m ≠ 0) is fuzzy
+    /// (Winning Ways ch. 3).
+    fn sign(&self) -> Option<std::cmp::Ordering> {
+        use std::cmp::Ordering::*;
+        if !self.num.is_zero() {
+            return Some(if self.num > Dyadic::ZERO {
+                Greater
+            } else {
+                Less
+            });
+        }
+        match (self.ups.unsigned_abs(), self.nim) {
+            (0, 0) => Some(Equal),
+            (0, _) => None,
+            (1, 1) => None,
+            _ => Some(if self.ups > 0 { Greater } else { Less }),
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Node {
+    Nus(Nus),
+    /// Canonical options, sorted by id; never equal to a number-up-star.
+    General(Box<[GameId]>, Box<[GameId]>),
+}
+
+/// An append-only vector readable without locks: chunk `c` holds `BASE << c` slots.
+struct AppendVec<T> {
+    chunks: [OnceLock<Box<[OnceLock<T>]>>; 40],
+    len: AtomicUsize,
+}
+
+const BASE: usize = 1024;
+
+impl<T> AppendVec<T> {
+    fn new() -> Self {
+        AppendVec {
+            chunks: std::array::from_fn(|_| OnceLock::new()),
+            len: AtomicUsize::new(0),
+        }
+    }
+
+    fn locate(i: usize) -> (usize, usize) {
+        let j = i / BASE + 1;
+        let c = (usize::BITS - 1 - j.leading_zeros()) as usize;
+        (c, i - BASE * ((1 << c) - 1))
+    }
+
+    fn push(&self, value: T) -> usize {
+        let i = self.len.fetch_add(1, Ordering::SeqCst);
+        let (c, off) = Self::locate(i);
+        let chunk =
+            self.chunks[c].get_or_init(|| (0..BASE << c).map(|_| OnceLock::new()).collect());
+        if chunk[off].set(value).is_err() {
+            unreachable!("slot {i} written twice");
+        }
+        i
+    }
+
+    fn get(&self, i: usize) -> &T {
+        let (c, off) = Self::locate(i);
+        self.chunks[c]
+            .get()
+            .and_then(|ch| ch[off].get())
+            .expect("GameId from this store")
+    }
+
+    fn len(&self) -> usize {
+        self.len.load(Ordering::SeqCst)
+    }
+}
+
+type Options = (Box<[GameId]>, Box<[GameId]>);
+
+struct Store {
+    nodes: AppendVec<Node>,
+    intern: DashMap<Node, GameId>,
+    nus_options: DashMap<GameId, Options>,
+    sums: DashMap<(GameId, GameId), GameId>,
+    le: DashMap<(GameId, GameId), bool>,
+    negs: DashMap<GameId, GameId>,
+}
+
+fn store() -> &'static Store {
+    static STORE: OnceLock<Store> = OnceLock::new();
+    STORE.get_or_init(|| Store {
+        nodes: AppendVec::new(),
+        intern: DashMap::new(),
+        nus_options: DashMap::new(),
+        sums: DashMap::new(),
+        le: DashMap::new(),
+        negs: DashMap::new(),
+    })
+}
+
+fn intern(node: Node) -> GameId {
+    let s = store();
+    if let Some(id) = s.intern.get(&node) {
+        return *id;
+    }
+    *s.intern.entry(node.clone()).or_insert_with(|| {
+        GameId(u32::try_from(s.nodes.push(node)).expect("more than 2^32 game values"))
+    })
+}
+
+/// Number of distinct values stored so far (all threads).
+pub fn stored_values() -> usize {
+    store().nodes.len()
+}
+
+/// Approximate bytes per stored value (node, intern entry), for reports.
+pub fn bytes_per_value() -> usize {
+    std::mem::size_of::<Node>() * 2 + std::mem::size_of::<GameId>() + 16
+}
+
+impl GameId {
+    /// The number-up-star `nus`.
+    pub fn nus(nus: Nus) -> GameId {
+        intern(Node::Nus(nus))
+    }
+
+    pub fn zero() -> GameId {
+        GameId::nus(Nus::number(Dyadic::ZERO))
+    }
+
+    pub fn integer(n: i64) -> GameId {
+        GameId::nus(Nus::number(Dyadic::int(n)))
+    }
+
+    pub fn number(d: Dyadic) -> GameId {
+        GameId::nus(Nus::number(d))
+    }
+
+    pub fn nimber(m: u32) -> GameId {
+        GameId::nus(Nus {
+            num: Dyadic::ZERO,
+            ups: 0,
+            nim: m,
+        })
+    }
+
+    /// `u·↑` (negative u: `|u|·↓`).
+    pub fn ups(u: i32) -> GameId {
+        GameId::nus(Nus {
+            num: Dyadic::ZERO,
+            ups: u,
+            nim: 0,
+        })
+    }
+
+    /// The number-up-star this value is, if it is one.
+    pub fn as_nus(self) -> Option<Nus> {
+        match store().nodes.get(self.0 as usize) {
+            Node::Nus(n) => Some(*n),
+            Node::General(..) => None,
+        }
+    }
+
+    pub fn as_number(self) -> Option<Dyadic> {
+        self.as_nus().filter(|n| n.is_number()).map(|n| n.num)
+    }
+
+    /// The canonical left and right options.
+    pub fn options(self) -> (Vec<GameId>, Vec<GameId>) {
+        match store().nodes.get(self.0 as usize) {
+            Node::General(l, r) => (l.to_vec(), r.to_vec()),
+            Node::Nus(n) => {
+                let n = *n;
+                if let Some(o) = store().nus_options.get(&self) {
+                    return (o.0.to_vec(), o.1.to_vec());
+                }
+                let (l, r) = nus_options(n);
+                store().nus_options.insert(
+                    self,
+                    (l.clone().into_boxed_slice(), r.clone().into_boxed_slice()),
+                );
+                (l, r)
+            }
+        }
+    }
+
+    pub fn left_options(self) -> Vec<GameId> {
+        self.options().0
+    }
+
+    pub fn right_options(self) -> Vec<GameId> {
+        self.options().1
+    }
+
+    /// The value `{left | right}` (any options), in canonical form.
+    pub fn from_options(left: &[GameId], right: &[GameId]) -> GameId {
+        let (l, r) = canonicalize(left.to_vec(), right.to_vec());
+        recognise(l, r)
+    }
+
+    pub fn neg(self) -> GameId {
+        if let Some(n) = self.as_nus() {
+            return GameId::nus(n.neg());
+        }
+        if let Some(v) = store().negs.get(&self) {
+            return *v;
+        }
+        let (l, r) = self.options();
+        let mut nl: Vec<GameId> = r.iter().map(|g| g.neg()).collect();
+        let mut nr: Vec<GameId> = l.iter().map(|g| g.neg()).collect();
+        nl.sort_unstable();
+        nr.sort_unstable();
+        // The negative of a canonical form is canonical, and not a number-up-star.
+        let v = intern(Node::General(nl.into(), nr.into()));
+        store().negs.insert(self, v);
+        v
+    }
+
+    pub fn add(self, other: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.as_nus(), other.as_nus()) {
+            return GameId::nus(a.add(b));
+        }
+        let key = if self <= other {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        if let Some(v) = store().sums.get(&key) {
+            return *v;
+        }
+        let (a, b) = key;
+        let (al, ar) = a.options();
+        let (bl, br) = b.options();
+        // Number avoidance: never move in a number component while the other is not one.
+        let (a_num, b_num) = (a.as_number().is_some(), b.as_number().is_some());
+        let mut l = Vec::new();
+        let mut r = Vec::new();
+        if !a_num || b_num {
+            l.extend(al.iter().map(|x| x.add(b)));
+            r.extend(ar.iter().map(|x| x.add(b)));
+        }
+        if !b_num || a_num {
+            l.extend(bl.iter().map(|y| a.add(*y)));
+            r.extend(br.iter().map(|y| a.add(*y)));
+        }
+        let v = GameId::from_options(&l, &r);
+        store().sums.insert(key, v);
+        v
+    }
+
+    pub fn sub(self, other: GameId) -> GameId {
+        self.add(other.neg())
+    }
+
+    /// `self ≤ other`.
+    pub fn leq(self, other: GameId) -> bool {
+        if self == other {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(), other.as_nus()) {
+            return matches!(
+                a.add(b.neg()).sign(),
+                Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+            );
+        }
+        if let Some(v) = store().le.get(&(self, other)) {
+            return *v;
+        }
+        // G ≤ H iff no H^R ≤ G and no G^L ≥ H.
+        let v = !other.right_options().iter().any(|hr| hr.leq(self))
+            && !self.left_options().iter().any(|gl| other.leq(*gl));
+        store().le.insert((self, other), v);
+        v
+    }
+
+    pub fn geq(self, other: GameId) -> bool {
+        other.leq(self)
+    }
+
+    pub fn less(self, other: GameId) -> bool {
+        self.leq(other) && self != other
+    }
+
+    pub fn greater(self, other: GameId) -> bool {
+        other.less(self)
+    }
+
+    /// Confused with (incomparable to) `other`.
+    pub fn confused(self, other: GameId) -> bool {
+        !self.leq(other) && !other.leq(self)
+    }
+}
+
+/// Canonical options of a number-up-star (Winning Ways ch. 2–3):
+/// an integer n > 0 is {n−1 |}, n < 0 is {| n+1}; a dyadic m/2^k is {(m−1)/2^k | (m+1)/2^k};
+/// x + *m is {x + *k | x + *k} over k < m; x + u·↑ + *m with u > 0 is the canonical form of
+/// the sum of u·↑ = {0 | (u−1)·↑*}, *m and x (number avoidance: x is not moved in), i.e. of
+/// {x + *m, x + u↑ + *k (k < m) | x + (u−1)↑ + *(m⊕1), x + u↑ + *k (k < m)}; u < 0 by negation.
+fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
+    let x = n.num;
+    if n.ups < 0 {
+        let (l, r) = GameId::nus(n.neg()).options();
+        return (
+            r.iter().map(|g| g.neg()).collect(),
+            l.iter().map(|g| g.neg()).collect(),
+        );
+    }
+    let with = |ups: i32, nim: u32| GameId::nus(Nus { num: x, ups, nim });
+    if n.ups == 0 && n.nim == 0 {
+        if x.is_integer() {
+            let v = x.num();
+            return match v.cmp(&0) {
+                std::cmp::Ordering::Greater => (vec![GameId::integer(v - 1)], vec![]),
+                std::cmp::Ordering::Less => (vec![], vec![GameId::integer(v + 1)]),
+                std::cmp::Ordering::Equal => (vec![], vec![]),
+            };
+        }
+        return (
+            vec![GameId::number(Dyadic::new(x.num() - 1, x.exp()))],
+            vec![GameId::number(Dyadic::new(x.num() + 1, x.exp()))],
+        );
+    }
+    if n.ups == 0 {
+        let opts: Vec<GameId> = (0..n.nim).map(|k| with(0, k)).collect();
+        return (opts.clone(), opts);
+    }
+    let mut l = vec![with(0, n.nim)];
+    let mut r = vec![with(n.ups - 1, n.nim ^ 1)];
+    for k in 0..n.nim {
+        l.push(with(n.ups, k));
+        r.push(with(n.ups, k));
+    }
+    canonicalize(l, r)
+}
+
+/// `x ≤ {L | R}` for a form given by its options: no x^L ≥ G and no G^R ≤ x.
+fn le_id_form(x: GameId, l: &[GameId], r: &[GameId]) -> bool {
+    !r.iter().any(|gr| gr.leq(x)) && !x.left_options().iter().any(|xl| le_form_id(l, r, *xl))
+}
+
+/// `{L | R} ≤ y`: no G^L ≥ y and no y^R ≤ G.
+fn le_form_id(l: &[GameId], r: &[GameId], y: GameId) -> bool {
+    !l.iter().any(|gl| y.leq(*gl)) && !y.right_options().iter().any(|yr| le_id_form(*yr, l, r))
+}
+
+/// Keeps the maximal (`left`) or minimal options, without duplicates.
+fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
+    let mut v = opts;
+    v.sort_unstable();
+    v.dedup();
+    let keep: Vec<bool> = (0..v.len())
+        .map(|i| {
+            !(0..v.len()).any(|j| j != i && if left { v[i].leq(v[j]) } else { v[j].leq(v[i]) })
+        })
+        .collect();
+    v.into_iter()
+        .zip(keep)
+        .filter(|&(_, k)| k)
+        .map(|(g, _)| g)
+        .collect()
+}
+
+/// Canonical options of `{left | right}` (whose options are canonical values): remove
+/// dominated options and bypass reversible ones until neither applies.
+fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+    loop {
+        l = undominated(l, true);
+        r = undominated(r, false);
+        let mut changed = false;
+        // A left option A is reversible through A^R ≤ G: replace A by A^R's left options.
+        let mut new_l = Vec::with_capacity(l.len());
+        for &a in &l {
+            match a
+                .right_options()
+                .into_iter()
+                .find(|ar| le_id_form(*ar, &l, &r))
+            {
+                Some(ar) => {
+                    new_l.extend(ar.left_options());
+                    changed = true;
+                }
+                None => new_l.push(a),
+            }
+        }
+        let mut new_r = Vec::with_capacity(r.len());
+        for &b in &r {
+            match b
+                .left_options()
+                .into_iter()
+                .find(|bl| le_form_id(&l, &r, *bl))
+            {
+                Some(bl) => {
+                    new_r.extend(bl.right_options());
+                    changed = true;
+                }
+                None => new_r.push(b),
+            }
+        }
+        l = new_l;
+        r = new_r;
+        if !changed {
+            l = undominated(l, true);
+            r = undominated(r, false);
+            return (l, r);
+        }
+    }
+}
+
+/// The id of the canonical form `{l | r}` (sorted, undominated, no reversible options):
+/// a number-up-star if it is one, else a general node.
+fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> GameId {
+    l.sort_unstable();
+    r.sort_unstable();
+    // Numbers: options all numbers with max L < min R give the simplest number between.
+    let nums = |v: &[GameId]| {
+        v.iter()
+            .map(|g| g.as_number())
+            .collect::<Option<Vec<Dyadic>>>()
+    };
+    if let (Some(ln), Some(rn)) = (nums(&l), nums(&r)) {
+        let lo = ln.iter().copied().max();
+        let hi = rn.iter().copied().min();
+        if let Some(x) = Dyadic::simplest_between(lo, hi) {
+            return GameId::number(x);
+        }
+    }
+    // Other number-up-stars: all options are number-up-stars with one number part x;
+    // try the few candidates near the options' up multiples and nimbers.
+    let all: Vec<Nus> = match l
+        .iter()
+        .chain(&r)
+        .map(|g| g.as_nus())
+        .collect::<Option<Vec<Nus>>>()
+    {
+        Some(v) if !v.is_empty() => v,
+        _ => return intern(Node::General(l.into(), r.into())),
+    };
+    let x = all[0].num;
+    if all.iter().all(|n| n.num == x) {
+        let lo_u = all.iter().map(|n| n.ups).min().unwrap() - 1;
+        let hi_u = all.iter().map(|n| n.ups).max().unwrap() + 1;
+        let max_nim = all.iter().map(|n| n.nim).max().unwrap();
+        let nim_bound = (max_nim + 1).next_power_of_two() * 2;
+        for ups in lo_u..=hi_u {
+            for nim in 0..nim_bound {
+                if ups == 0 && nim == 0 {
+                    continue;
+                }
+                let cand = GameId::nus(Nus { num: x, ups, nim });
+                let (cl, cr) = cand.options();
+                let (mut cl, mut cr) = (cl, cr);
+                cl.sort_unstable();
+                cr.sort_unstable();
+                if cl == l && cr == r {
+                    return cand;
+                }
+            }
+        }
+    }
+    intern(Node::General(l.into(), r.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn up() -> GameId {
+        GameId::ups(1)
+    }
+    fn star() -> GameId {
+        GameId::nimber(1)
+    }
+    fn zero() -> GameId {
+        GameId::zero()
+    }
+
+    #[test]
+    fn textbook_identities() {
+        // Winning Ways ch. 2-3; Lessons in Play ch. 4-5; Siegel CGT ch. II.
+        // ↑ = {0|*}
+        assert_eq!(GameId::from_options(&[zero()], &[star()]), up());
+        // ↑ + ↑ = ⇑ = {0|↑*}
+        assert_eq!(up().add(up()), GameId::ups(2));
+        assert_eq!(
+            GameId::from_options(&[zero()], &[up().add(star())]),
+            GameId::ups(2)
+        );
+        // * + * = 0
+        assert_eq!(star().add(star()), zero());
+        // {0|1} = 1/2, {0|} = 1, {|0} = -1, {1|} = 2
+        assert_eq!(
+            GameId::from_options(&[zero()], &[GameId::integer(1)]),
+            GameId::number(Dyadic::new(1, 1))
+        );
+        assert_eq!(GameId::from_options(&[zero()], &[]), GameId::integer(1));
+        assert_eq!(GameId::from_options(&[], &[zero()]), GameId::integer(-1));
+        // {0|0} = *, {0,*|0,*} = *2, {0,*|0} = ↑*
+        assert_eq!(GameId::from_options(&[zero()], &[zero()]), star());
+        assert_eq!(
+            GameId::from_options(&[zero(), star()], &[zero(), star()]),
+            GameId::nimber(2)
+        );
+        assert_eq!(
+            GameId::from_options(&[zero(), star()], &[zero()]),
+            up().add(star())
+        );
+        // {1|-1} is hot: confused with 0; ↑* is confused with 0; ⇑* > 0; ↑ > 0.
+        let hot = GameId::from_options(&[GameId::integer(1)], &[GameId::integer(-1)]);
+        assert!(hot.as_nus().is_none());
+        assert!(hot.confused(zero()));
+        assert!(up().add(star()).confused(zero()));
+        assert!(GameId::ups(2).add(star()).greater(zero()));
+        assert!(up().greater(zero()) && up().less(GameId::number(Dyadic::new(1, 5))));
+        // Reversible option bypassed: {0, {0|*}... } and a dominated one removed:
+        // {0, -1 | 1} = {0 | 1} = 1/2.
+        assert_eq!(
+            GameId::from_options(&[zero(), GameId::integer(-1)], &[GameId::integer(1)]),
+            GameId::number(Dyadic::new(1, 1))
+        );
+        // G - G = 0 for a general value.
+        assert_eq!(hot.sub(hot), zero());
+        let g = GameId::from_options(&[zero(), up().add(star())], &[zero()]);
+        assert_eq!(g.sub(g), zero());
+    }
+
+    #[test]
+    fn nus_options_rebuild_the_same_ids() {
+        for num in [Dyadic::ZERO, Dyadic::int(1), Dyadic::new(-3, 2)] {
+            for ups in -4..=4 {
+                for nim in 0..9 {
+                    let v = GameId::nus(Nus { num, ups, nim });
+                    let (l, r) = v.options();
+                    assert_eq!(GameId::from_options(&l, &r), v, "{num} {ups} {nim}");
+                }
+            }
+        }
+    }
+}
+
+/// RULES.md notation: numbers (`-2`, `3/4`), then ups (`^`, `v`, `^2`, `v3`), then a
+/// nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
+/// `{L1, L2|R1, R2}` with its canonical options.
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.as_nus() {
+            Some(n) => {
+                let mut s = String::new();
+                if !n.num.is_zero() || (n.ups == 0 && n.nim == 0) {
+                    s.push_str(&n.num.to_string());
+                }
+                match n.ups {
+                    0 => {}
+                    1 => s.push('^'),
+                    -1 => s.push('v'),
+                    u if u > 0 => s.push_str(&format!("^{u}")),
+                    u => s.push_str(&format!("v{}", -u)),
+                }
+                match n.nim {
+                    0 => {}
+                    1 => s.push('*'),
+                    m => s.push_str(&format!("*{m}")),
+                }
+                f.write_str(&s)
+            }
+            None => {
+                let (l, r) = self.options();
+                let join = |v: &[GameId]| {
+                    v.iter()
+                        .map(|g| g.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                write!(f, "{{{}|{}}}", join(&l), join(&r))
+            }
+        }
+    }
+}
