@@ -1,6 +1,8 @@
 //! Algebraic laws of the game-value kernel on random short games (proptest), and its
 //! independence from threads.
 
+use std::ops::{Add, Sub};
+
 use gamecensus::values::dyadic::Dyadic;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;

@@ -56,7 +56,7 @@ impl Dyadic {
             .expect("dyadic number out of range")
     }
 
-    pub fn add(self, other: Dyadic) -> Dyadic {
+    fn plus(self, other: Dyadic) -> Dyadic {
         let e = self.exp.max(other.exp);
         Dyadic::new(
             self.scaled(e)
@@ -66,15 +66,11 @@ impl Dyadic {
         )
     }
 
-    pub fn neg(self) -> Dyadic {
+    fn negated(self) -> Dyadic {
         Dyadic {
             num: -self.num,
             exp: self.exp,
         }
-    }
-
-    pub fn sub(self, other: Dyadic) -> Dyadic {
-        self.add(other.neg())
     }
 
     /// Largest integer ≤ self.
@@ -84,7 +80,7 @@ impl Dyadic {
 
     /// Smallest integer ≥ self.
     pub fn ceil(&self) -> i64 {
-        -(self.neg().floor())
+        -((-*self).floor())
     }
 
     /// The simplest number strictly between `lo` and `hi` (either may be absent for
@@ -131,6 +127,27 @@ impl Dyadic {
     }
 }
 
+impl std::ops::Add for Dyadic {
+    type Output = Dyadic;
+    fn add(self, other: Dyadic) -> Dyadic {
+        self.plus(other)
+    }
+}
+
+impl std::ops::Neg for Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        self.negated()
+    }
+}
+
+impl std::ops::Sub for Dyadic {
+    type Output = Dyadic;
+    fn sub(self, other: Dyadic) -> Dyadic {
+        self.plus(other.negated())
+    }
+}
+
 impl PartialOrd for Dyadic {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
@@ -161,7 +178,7 @@ mod tests {
     #[test]
     fn arithmetic_and_simplicity() {
         let half = Dyadic::new(1, 1);
-        assert_eq!(half.add(half), Dyadic::int(1));
+        assert_eq!(half + half, Dyadic::int(1));
         assert_eq!(Dyadic::new(6, 3).to_string(), "3/4");
         assert_eq!(Dyadic::new(-3, 1).floor(), -2);
         assert_eq!(Dyadic::new(-3, 1).ceil(), -1);

@@ -16,6 +16,8 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use std::ops::{Add, Neg};
+
 use dashmap::DashMap;
 
 use super::dyadic::Dyadic;
@@ -49,7 +51,7 @@ impl Nus {
 
     fn add(self, o: Nus) -> Nus {
         Nus {
-            num: self.num.add(o.num),
+            num: self.num + o.num,
             ups: self
                 .ups
                 .checked_add(o.ups)
@@ -60,7 +62,7 @@ impl Nus {
 
     fn neg(self) -> Nus {
         Nus {
-            num: self.num.neg(),
+            num: -self.num,
             ups: -self.ups,
             nim: self.nim,
         }
@@ -264,7 +266,7 @@ impl GameId {
         recognise(l, r)
     }
 
-    pub fn neg(self) -> GameId {
+    fn negated(self) -> GameId {
         if let Some(n) = self.as_nus() {
             return GameId::nus(n.neg());
         }
@@ -282,7 +284,7 @@ impl GameId {
         v
     }
 
-    pub fn add(self, other: GameId) -> GameId {
+    fn plus(self, other: GameId) -> GameId {
         if let (Some(a), Some(b)) = (self.as_nus(), other.as_nus()) {
             return GameId::nus(a.add(b));
         }
@@ -312,10 +314,6 @@ impl GameId {
         let v = GameId::from_options(&l, &r);
         store().sums.insert(key, v);
         v
-    }
-
-    pub fn sub(self, other: GameId) -> GameId {
-        self.add(other.neg())
     }
 
     /// `self ≤ other`.
@@ -354,6 +352,28 @@ impl GameId {
     /// Confused with (incomparable to) `other`.
     pub fn confused(self, other: GameId) -> bool {
         !self.leq(other) && !other.leq(self)
+    }
+}
+
+impl std::ops::Add for GameId {
+    type Output = GameId;
+    /// The disjunctive sum (memoised).
+    fn add(self, other: GameId) -> GameId {
+        self.plus(other)
+    }
+}
+
+impl std::ops::Neg for GameId {
+    type Output = GameId;
+    fn neg(self) -> GameId {
+        self.negated()
+    }
+}
+
+impl std::ops::Sub for GameId {
+    type Output = GameId;
+    fn sub(self, other: GameId) -> GameId {
+        self.plus(other.negated())
     }
 }
 
@@ -526,9 +546,49 @@ fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> GameId {
     intern(Node::General(l.into(), r.into()))
 }
 
+/// RULES.md notation: numbers (`-2`, `3/4`), then ups (`^`, `v`, `^2`, `v3`), then a
+/// nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
+/// `{L1, L2|R1, R2}` with its canonical options.
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.as_nus() {
+            Some(n) => {
+                let mut s = String::new();
+                if !n.num.is_zero() || (n.ups == 0 && n.nim == 0) {
+                    s.push_str(&n.num.to_string());
+                }
+                match n.ups {
+                    0 => {}
+                    1 => s.push('^'),
+                    -1 => s.push('v'),
+                    u if u > 0 => s.push_str(&format!("^{u}")),
+                    u => s.push_str(&format!("v{}", -u)),
+                }
+                match n.nim {
+                    0 => {}
+                    1 => s.push('*'),
+                    m => s.push_str(&format!("*{m}")),
+                }
+                f.write_str(&s)
+            }
+            None => {
+                let (l, r) = self.options();
+                let join = |v: &[GameId]| {
+                    v.iter()
+                        .map(|g| g.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                write!(f, "{{{}|{}}}", join(&l), join(&r))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::Sub;
 
     fn up() -> GameId {
         GameId::ups(1)
@@ -598,45 +658,6 @@ mod tests {
                     let (l, r) = v.options();
                     assert_eq!(GameId::from_options(&l, &r), v, "{num} {ups} {nim}");
                 }
-            }
-        }
-    }
-}
-
-/// RULES.md notation: numbers (`-2`, `3/4`), then ups (`^`, `v`, `^2`, `v3`), then a
-/// nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
-/// `{L1, L2|R1, R2}` with its canonical options.
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.as_nus() {
-            Some(n) => {
-                let mut s = String::new();
-                if !n.num.is_zero() || (n.ups == 0 && n.nim == 0) {
-                    s.push_str(&n.num.to_string());
-                }
-                match n.ups {
-                    0 => {}
-                    1 => s.push('^'),
-                    -1 => s.push('v'),
-                    u if u > 0 => s.push_str(&format!("^{u}")),
-                    u => s.push_str(&format!("v{}", -u)),
-                }
-                match n.nim {
-                    0 => {}
-                    1 => s.push('*'),
-                    m => s.push_str(&format!("*{m}")),
-                }
-                f.write_str(&s)
-            }
-            None => {
-                let (l, r) = self.options();
-                let join = |v: &[GameId]| {
-                    v.iter()
-                        .map(|g| g.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                write!(f, "{{{}|{}}}", join(&l), join(&r))
             }
         }
     }
