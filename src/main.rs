@@ -64,6 +64,11 @@ enum Command {
         #[arg(value_name = "-")]
         stdin: Option<String>,
     },
+    /// A CGT calculator: canonical forms, sums, comparisons, aw(G), outcome(G), birthday(G).
+    Value {
+        /// An expression, e.g. "^ + ^*", "{0||0|v*}", "aw({^^^|vv})", "^* || 0".
+        expr: String,
+    },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {
         /// The octal code, e.g. 0.77 (Kayles), .137, 4.7, 0.6 (Officers).
@@ -177,6 +182,10 @@ fn dispatch(command: Command) -> Result<()> {
                     "give --graph G6 or - to read positions from stdin",
                 )),
             }
+        }
+        Command::Value { expr } => {
+            let answer = gamecensus::values::parse::evaluate(&expr)?;
+            writeln!(stdout.lock(), "{answer}").map_err(|e| Error::io("writing output", e))
         }
         Command::Octal {
             code,

@@ -144,3 +144,152 @@ fn results_do_not_depend_on_threads() {
     let serial: Vec<_> = (0..200).map(work).collect();
     assert_eq!(parallel, serial);
 }
+
+fn up() -> GameId {
+    GameId::ups(1)
+}
+fn star() -> GameId {
+    GameId::nimber(1)
+}
+fn z() -> GameId {
+    GameId::zero()
+}
+fn g(l: &[GameId], r: &[GameId]) -> GameId {
+    GameId::from_options(l, r)
+}
+
+#[test]
+fn atomic_weights_from_the_literature() {
+    let aw = |x: GameId| x.atomic_weight().map(|w| w.to_string());
+    // RULES.md / McCurdy & Nowakowski: aw(↑) = 1, aw(*) = 0; Winning Ways: aw(⇑*) = 2,
+    // aw(↓) = -1.
+    assert_eq!(aw(up()).as_deref(), Some("1"));
+    assert_eq!(aw(star()).as_deref(), Some("0"));
+    assert_eq!(aw(GameId::ups(2) + star()).as_deref(), Some("2"));
+    assert_eq!(aw(GameId::ups(-1)).as_deref(), Some("-1"));
+    // CGSuite's CanonicalShortGameTestCase: *8 -> 0, v* -> -1, ^*6 -> 1,
+    // {0||0|v*} -> 1, {0||0|vvv} -> 0, {^^^|vv} -> {1|0}.
+    assert_eq!(aw(GameId::nimber(8)).as_deref(), Some("0"));
+    assert_eq!(aw(GameId::ups(-1) + star()).as_deref(), Some("-1"));
+    assert_eq!(aw(up() + GameId::nimber(6)).as_deref(), Some("1"));
+    assert_eq!(
+        aw(g(&[z()], &[g(&[z()], &[GameId::ups(-1) + star()])])).as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        aw(g(&[z()], &[g(&[z()], &[GameId::ups(-3)])])).as_deref(),
+        Some("0")
+    );
+    assert_eq!(
+        aw(g(&[GameId::ups(3)], &[GameId::ups(-2)])).as_deref(),
+        Some("{1|0}")
+    );
+    // ... and values with no atomic weight: 5, -1/2, 9/8*, 6^*, {3||2*|1*}.
+    let n = |a: i64, e: u32| GameId::number(Dyadic::new(a, e));
+    assert_eq!(aw(GameId::integer(5)), None);
+    assert_eq!(aw(n(-1, 1)), None);
+    assert_eq!(aw(n(9, 3) + star()), None);
+    assert_eq!(aw(GameId::integer(6) + up() + star()), None);
+    let two_star = GameId::integer(2) + star();
+    let one_star = GameId::integer(1) + star();
+    assert_eq!(
+        aw(g(&[GameId::integer(3)], &[g(&[two_star], &[one_star])])),
+        None
+    );
+}
+
+/// •(n, m): a star with a black centre, n black and m white leaves (Cutthroat), built by
+/// the paper's recursion •(n, m) = {0, •(n−1, m) | •(n, m−1)} from •(n, 0) = 0 (an
+/// all-black star vanishes) and •(0, m).
+fn cutthroat_star(n: usize, m: usize) -> GameId {
+    if m == 0 {
+        return z();
+    }
+    if n == 0 {
+        // •(0, m): Left's only move (the centre) ends the game; Right's moves remove a
+        // leaf: {0 | •(0, m−1)}, with •(0, 1) = * (the single edge B–W).
+        return if m == 1 {
+            star()
+        } else {
+            g(&[z()], &[cutthroat_star(0, m - 1)])
+        };
+    }
+    g(
+        &[z(), cutthroat_star(n - 1, m)],
+        &[cutthroat_star(n, m - 1)],
+    )
+}
+
+#[test]
+fn cutthroat_stars_from_mccurdy_nowakowski() {
+    use gamecensus::values::Outcome;
+    for n in 0..=6 {
+        for m in 0..=6 {
+            let s = cutthroat_star(n, m);
+            // Table 1: m = 0 -> P; m = 1 -> N; m >= 2 -> L.
+            let want = match m {
+                0 => Outcome::P,
+                1 => Outcome::N,
+                _ => Outcome::L,
+            };
+            assert_eq!(s.outcome(), want, "outcome of star({n},{m})");
+            // Lemma 1: •(0, m) = (m−1)·↑ + m·*, •(1, m) = m·↑ + m·*.
+            let mstar = GameId::nimber((m % 2) as u32);
+            if n == 0 && m >= 1 {
+                assert_eq!(s, GameId::ups(m as i32 - 1) + mstar, "star(0,{m})");
+            }
+            if n == 1 && m >= 1 {
+                assert_eq!(s, GameId::ups(m as i32) + mstar, "star(1,{m})");
+            }
+            // Table 3 / Lemma 4: aw(•(0,0)) = 0, aw(•(0,m)) = m−1, aw(•(n,m)) = m (n ≥ 1).
+            let want_aw = if n == 0 { m.saturating_sub(1) } else { m } as i64;
+            assert_eq!(
+                s.atomic_weight(),
+                Some(GameId::integer(want_aw)),
+                "aw of star({n},{m})"
+            );
+        }
+    }
+    // The recursion examples: A = {0, ↑*|0} = •(2,1), •(2,2) = {0|A}, •(3,1) = {0, A|0}.
+    let a = g(&[z(), up() + star()], &[z()]);
+    assert_eq!(cutthroat_star(2, 1), a);
+    assert_eq!(cutthroat_star(2, 2), g(&[z()], &[a]));
+    assert_eq!(cutthroat_star(3, 1), g(&[z(), a], &[z()]));
+    // ↑ = {0|*}, ↑ + ↑ = ^2, ↑ + * = ^*, {0|1} = 1/2.
+    assert_eq!(g(&[z()], &[star()]).to_string(), "^");
+    assert_eq!(
+        GameId::number(Dyadic::new(1, 1)),
+        g(&[z()], &[GameId::integer(1)])
+    );
+}
+
+/// Random all-small games: at every level both players have a move or neither has.
+fn all_small() -> impl Strategy<Value = GameId> {
+    let leaf = prop_oneof![
+        Just(z()),
+        Just(star()),
+        Just(up()),
+        Just(GameId::ups(-1)),
+        Just(GameId::nimber(2))
+    ];
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            proptest::collection::vec(inner.clone(), 1..3),
+            proptest::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(l, r)| GameId::from_options(&l, &r))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn atomic_weight_laws_on_all_small_games(a in all_small(), b in all_small()) {
+        let (wa, wb) = (a.atomic_weight().unwrap(), b.atomic_weight().unwrap());
+        prop_assert_eq!((a + b).atomic_weight().unwrap(), wa + wb);
+        prop_assert_eq!((-a).atomic_weight().unwrap(), -wa);
+        if a.geq(b) { prop_assert!(wa.geq(wb)); }
+        if wa.geq(GameId::integer(2)) { prop_assert!(a.greater(z())); }
+    }
+}

@@ -152,6 +152,10 @@ struct Store {
     sums: DashMap<(GameId, GameId), GameId>,
     le: DashMap<(GameId, GameId), bool>,
     negs: DashMap<GameId, GameId>,
+    stops: DashMap<GameId, (Dyadic, Dyadic)>,
+    birthdays: DashMap<GameId, u32>,
+    max_nims: DashMap<GameId, u32>,
+    weights: DashMap<GameId, Option<GameId>>,
 }
 
 fn store() -> &'static Store {
@@ -163,6 +167,10 @@ fn store() -> &'static Store {
         sums: DashMap::new(),
         le: DashMap::new(),
         negs: DashMap::new(),
+        stops: DashMap::new(),
+        birthdays: DashMap::new(),
+        max_nims: DashMap::new(),
+        weights: DashMap::new(),
     })
 }
 
@@ -353,6 +361,162 @@ impl GameId {
     pub fn confused(self, other: GameId) -> bool {
         !self.leq(other) && !other.leq(self)
     }
+}
+
+impl GameId {
+    /// Outcome class: L if G > 0, R if G < 0, P if G = 0, N if G ‖ 0.
+    pub fn outcome(self) -> super::Outcome {
+        let z = GameId::zero();
+        match (z.leq(self), self.leq(z)) {
+            (true, true) => super::Outcome::P,
+            (true, false) => super::Outcome::L,
+            (false, true) => super::Outcome::R,
+            (false, false) => super::Outcome::N,
+        }
+    }
+
+    /// Birthday: 0 for 0, else 1 + the largest birthday of a canonical option.
+    pub fn birthday(self) -> u32 {
+        if let Some(x) = self.as_number() {
+            // n is born on day |n|; m/2^k (k ≥ 1) on day ⌊|x|⌋ + k + 1.
+            let a = if x < Dyadic::ZERO { -x } else { x };
+            return if a.is_integer() {
+                a.num() as u32
+            } else {
+                a.floor() as u32 + a.exp() + 1
+            };
+        }
+        if let Some(b) = store().birthdays.get(&self) {
+            return *b;
+        }
+        let (l, r) = self.options();
+        let b = 1 + l.iter().chain(&r).map(|g| g.birthday()).max().unwrap_or(0);
+        store().birthdays.insert(self, b);
+        b
+    }
+
+    /// (left stop, right stop): the number reached when Left (Right) starts and both
+    /// play to stop as soon as a number is reached (Winning Ways ch. 6).
+    pub fn stops(self) -> (Dyadic, Dyadic) {
+        if let Some(x) = self.as_number() {
+            return (x, x);
+        }
+        if let Some(s) = store().stops.get(&self) {
+            return *s;
+        }
+        let (l, r) = self.options();
+        let ls = l
+            .iter()
+            .map(|g| g.stops().1)
+            .max()
+            .expect("a non-number has left options");
+        let rs = r
+            .iter()
+            .map(|g| g.stops().0)
+            .min()
+            .expect("a non-number has right options");
+        store().stops.insert(self, (ls, rs));
+        (ls, rs)
+    }
+
+    /// Infinitesimal: between −x and x for every positive number x, i.e. both stops 0.
+    pub fn is_infinitesimal(self) -> bool {
+        self.stops() == (Dyadic::ZERO, Dyadic::ZERO)
+    }
+
+    /// The largest nimber index occurring anywhere in the canonical form.
+    fn max_nim(self) -> u32 {
+        if let Some(m) = store().max_nims.get(&self) {
+            return *m;
+        }
+        let own = self.as_nus().map_or(0, |n| n.nim);
+        let (l, r) = self.options();
+        let m = l
+            .iter()
+            .chain(&r)
+            .map(|g| g.max_nim())
+            .max()
+            .unwrap_or(0)
+            .max(own);
+        store().max_nims.insert(self, m);
+        m
+    }
+
+    /// The atomic weight as RULES.md defines it (McCurdy & Nowakowski after Berlekamp,
+    /// Conway and Guy): G0 = {aw(G^L) − 2 | aw(G^R) + 2}, except that when G0 is an
+    /// integer and G is comparable with a remote star ★ (a nimber larger than every one
+    /// in G), G > ★ gives the largest integer x with x ≱ every aw(G^R) + 2, and G < ★ the
+    /// least integer x with x ≰ every aw(G^L) − 2. For x + u·↑ + *m with x = 0 it is u.
+    ///
+    /// `None` when G is not infinitesimal (it has no atomic weight), and — not yet
+    /// supported — when an option on the way is not infinitesimal either (CGSuite gives
+    /// such values, e.g. {0||0|-3/2}, a weight; we say none rather than guess).
+    pub fn atomic_weight(self) -> Option<GameId> {
+        if !self.is_infinitesimal() {
+            return None;
+        }
+        if let Some(n) = self.as_nus() {
+            return Some(GameId::integer(n.ups as i64));
+        }
+        if let Some(w) = store().weights.get(&self) {
+            return *w;
+        }
+        let w = self.compute_atomic_weight();
+        store().weights.insert(self, w);
+        w
+    }
+
+    fn compute_atomic_weight(self) -> Option<GameId> {
+        let two = GameId::integer(2);
+        let (l, r) = self.options();
+        let la = l
+            .iter()
+            .map(|g| g.atomic_weight().map(|w| w - two))
+            .collect::<Option<Vec<_>>>()?;
+        let ra = r
+            .iter()
+            .map(|g| g.atomic_weight().map(|w| w + two))
+            .collect::<Option<Vec<_>>>()?;
+        let g0 = GameId::from_options(&la, &ra);
+        if g0.as_number().is_some_and(|x| x.is_integer()) {
+            let far = GameId::nimber(2 * (self.max_nim() + 1).next_power_of_two());
+            let zero = GameId::zero();
+            // G > ★ iff G − ★ > 0, and −★ = ★.
+            let diff = self + far;
+            if diff.greater(zero) && !ra.is_empty() {
+                // x ≥ H holds from some integer t_H on: the answer is min t_H − 1.
+                let t = ra.iter().map(|h| threshold_ge(*h)).min().unwrap();
+                return Some(GameId::integer(t - 1));
+            }
+            if diff.less(zero) && !la.is_empty() {
+                // x ≤ H holds up to some integer s_H: the answer is max s_H + 1.
+                let s = la.iter().map(|h| threshold_le(*h)).max().unwrap();
+                return Some(GameId::integer(s + 1));
+            }
+        }
+        Some(g0)
+    }
+}
+
+/// The least integer x with x ≥ h (exists: every x above h's left stop is).
+fn threshold_ge(h: GameId) -> i64 {
+    let (ls, rs) = h.stops();
+    let mut x = rs.floor() - 1;
+    while !GameId::integer(x).geq(h) {
+        x += 1;
+        debug_assert!(Dyadic::int(x) <= ls + Dyadic::int(2));
+    }
+    x
+}
+
+/// The largest integer x with x ≤ h.
+fn threshold_le(h: GameId) -> i64 {
+    let (ls, _) = h.stops();
+    let mut x = ls.ceil() + 1;
+    while !GameId::integer(x).leq(h) {
+        x -= 1;
+    }
+    x
 }
 
 impl std::ops::Add for GameId {
