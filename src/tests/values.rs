@@ -293,3 +293,14 @@ proptest! {
         if wa.geq(GameId::integer(2)) { prop_assert!(a.greater(z())); }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The notation reads back to the same value (CSV value columns can be re-read).
+    #[test]
+    fn notation_round_trips(g in game()) {
+        let text = g.to_string();
+        prop_assert_eq!(gamecensus::values::parse::parse_value(&text).unwrap(), g, "{}", text);
+    }
+}

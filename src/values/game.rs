@@ -189,11 +189,6 @@ pub fn stored_values() -> usize {
     store().nodes.len()
 }
 
-/// Approximate bytes per stored value (node, intern entry), for reports.
-pub fn bytes_per_value() -> usize {
-    std::mem::size_of::<Node>() * 2 + std::mem::size_of::<GameId>() + 16
-}
-
 impl GameId {
     /// The number-up-star `nus`.
     pub fn nus(nus: Nus) -> GameId {

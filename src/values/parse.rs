@@ -150,7 +150,14 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Result<Answer> {
-        if self.peek() == Some('-') {
+        // "-1v" is the literal −1 + ↓, not −(1v): a minus before a digit belongs to the
+        // number.
+        if self.peek() == Some('-')
+            && !self
+                .chars
+                .get(self.pos + 1)
+                .is_some_and(|c| c.is_ascii_digit())
+        {
             self.pos += 1;
             let a = self.unary()?;
             return Ok(Answer::Game(-self.game(a)?));
@@ -205,6 +212,14 @@ impl Parser {
         }
         match self.peek() {
             Some('{') => self.braces(),
+            Some('-')
+                if self
+                    .chars
+                    .get(self.pos + 1)
+                    .is_some_and(|c| c.is_ascii_digit()) =>
+            {
+                self.literal()
+            }
             Some('-') => {
                 self.pos += 1;
                 Ok(-self.game_expr()?)
@@ -234,6 +249,10 @@ impl Parser {
     fn literal(&mut self) -> Result<GameId> {
         self.skip_ws();
         let start = self.pos;
+        let negative = self.chars.get(self.pos) == Some(&'-');
+        if negative {
+            self.pos += 1;
+        }
         let mut num = Dyadic::ZERO;
         if let Some(n) = self.digits() {
             if n > 1 << 40 {
@@ -281,8 +300,11 @@ impl Parser {
                 None => 1,
             };
         }
-        if self.pos == start {
+        if self.pos == start + negative as usize {
             return Err(self.err("expected a value"));
+        }
+        if negative {
+            num = -num;
         }
         Ok(GameId::nus(Nus {
             num,
@@ -422,6 +444,10 @@ mod tests {
         assert_eq!(show("^ + *"), "^*");
         assert_eq!(show("* + *"), "0");
         assert_eq!(show("-(^ + *2)"), "v*2");
+        assert_eq!(show("-1v"), "-1v");
+        assert_eq!(show("-1/2^*"), "-1/2^*");
+        assert_eq!(show("-^"), "v");
+        assert_eq!(show("2 -1v"), "1^");
         assert_eq!(show("{1|-1} <= 0"), "false");
         assert_eq!(show("{1|-1} || 0"), "true");
         assert_eq!(show("^* || 0"), "true");
