@@ -14,6 +14,12 @@ use super::dyadic::Dyadic;
 use super::game::{GameId, Nus};
 use crate::error::{Error, Result};
 
+/// Limits on literals, so that every expression stays within the kernel's exact
+/// arithmetic (i64 dyadics) and reasonable time.
+pub const MAX_NUMBER: u64 = 1 << 24;
+pub const MAX_UPS: u64 = 256;
+pub const MAX_NIMBER: u64 = 1024;
+
 /// What an expression evaluates to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -44,10 +50,22 @@ pub fn parse_value(s: &str) -> Result<GameId> {
 
 /// Evaluates a calculator expression.
 pub fn evaluate(s: &str) -> Result<Answer> {
-    let mut p = Parser::new(s);
-    let a = p.comparison()?;
-    p.end()?;
-    Ok(a)
+    // Sums of many large literals can still leave i64: the kernel panics on overflow,
+    // which we turn into an error instead of a crash.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(|| {
+        let mut p = Parser::new(s);
+        let a = p.comparison()?;
+        p.end()?;
+        Ok(a)
+    });
+    std::panic::set_hook(hook);
+    result.unwrap_or_else(|_| {
+        Err(Error::usage(format!(
+            "{s:?}: a number grew beyond the supported range"
+        )))
+    })
 }
 
 struct Parser {
@@ -255,9 +273,9 @@ impl Parser {
         }
         let mut num = Dyadic::ZERO;
         if let Some(n) = self.digits() {
-            if n > 1 << 40 {
+            if n > MAX_NUMBER {
                 self.pos = start;
-                return Err(self.err("number too large (at most 2^40)"));
+                return Err(self.err(format!("number too large (at most {MAX_NUMBER})")));
             }
             num = Dyadic::int(n as i64);
             if self.chars.get(self.pos) == Some(&'/') {
@@ -265,8 +283,10 @@ impl Parser {
                 let d = self
                     .digits()
                     .ok_or_else(|| self.err("expected a denominator"))?;
-                if d == 0 || !d.is_power_of_two() || d > 1 << 30 {
-                    return Err(self.err(format!("{n}/{d}: short games have dyadic numbers only (denominator a power of two up to 2^30)")));
+                if d == 0 || !d.is_power_of_two() || d > MAX_NUMBER {
+                    return Err(self.err(format!(
+                        "{n}/{d}: short games have dyadic numbers only (denominator a power of two up to {MAX_NUMBER})"
+                    )));
                 }
                 num = Dyadic::new(n as i64, d.trailing_zeros());
             }
@@ -285,7 +305,10 @@ impl Parser {
                     if count > 1 {
                         return Err(self.err("write ^3 or ^^^, not both"));
                     }
-                    count = k.min(1 << 20) as i64;
+                    if k > MAX_UPS {
+                        return Err(self.err(format!("at most {MAX_UPS} ups")));
+                    }
+                    count = k as i64;
                 }
                 ups = sign * count;
             }
@@ -295,8 +318,10 @@ impl Parser {
         if self.chars.get(self.pos) == Some(&'*') {
             self.pos += 1;
             nim = match self.digits() {
-                Some(k) if k < 1 << 20 => k as u32,
-                Some(_) => return Err(self.err("nimber too large")),
+                Some(k) if k <= MAX_NIMBER => k as u32,
+                Some(_) => {
+                    return Err(self.err(format!("nimber too large (at most *{MAX_NIMBER})")));
+                }
                 None => 1,
             };
         }
@@ -471,5 +496,11 @@ mod tests {
         assert!(e("{0|0|0}").contains("ambiguous"));
         assert!(e("2 ?").contains("position 3"));
         assert!(e("{0 1}").contains("|"));
+        assert!(e("*5000").contains("nimber too large"));
+        assert!(e("^999").contains("ups"));
+        assert!(e("99999999999").contains("too large"));
+        let big = vec!["16777216"; 40].join(" + ");
+        let bigger = format!("({big}) + 1/16777216");
+        assert!(evaluate(&bigger).is_ok());
     }
 }
