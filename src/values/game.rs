@@ -145,10 +145,15 @@ impl<T> AppendVec<T> {
 
 type Options = (Box<[GameId]>, Box<[GameId]>);
 
+/// A stored value: its node, and for a number-up-star its canonical options once derived.
+struct Entry {
+    node: Node,
+    nus_options: OnceLock<Options>,
+}
+
 struct Store {
-    nodes: AppendVec<Node>,
+    nodes: AppendVec<Entry>,
     intern: DashMap<Node, GameId>,
-    nus_options: DashMap<GameId, Options>,
     sums: DashMap<(GameId, GameId), GameId>,
     le: DashMap<(GameId, GameId), bool>,
     negs: DashMap<GameId, GameId>,
@@ -163,7 +168,6 @@ fn store() -> &'static Store {
     STORE.get_or_init(|| Store {
         nodes: AppendVec::new(),
         intern: DashMap::new(),
-        nus_options: DashMap::new(),
         sums: DashMap::new(),
         le: DashMap::new(),
         negs: DashMap::new(),
@@ -180,7 +184,11 @@ fn intern(node: Node) -> GameId {
         return *id;
     }
     *s.intern.entry(node.clone()).or_insert_with(|| {
-        GameId(u32::try_from(s.nodes.push(node)).expect("more than 2^32 game values"))
+        let entry = Entry {
+            node,
+            nus_options: OnceLock::new(),
+        };
+        GameId(u32::try_from(s.nodes.push(entry)).expect("more than 2^32 game values"))
     })
 }
 
@@ -226,7 +234,7 @@ impl GameId {
 
     /// The number-up-star this value is, if it is one.
     pub fn as_nus(self) -> Option<Nus> {
-        match store().nodes.get(self.0 as usize) {
+        match &store().nodes.get(self.0 as usize).node {
             Node::Nus(n) => Some(*n),
             Node::General(..) => None,
         }
@@ -236,31 +244,34 @@ impl GameId {
         self.as_nus().filter(|n| n.is_number()).map(|n| n.num)
     }
 
-    /// The canonical left and right options.
-    pub fn options(self) -> (Vec<GameId>, Vec<GameId>) {
-        match store().nodes.get(self.0 as usize) {
-            Node::General(l, r) => (l.to_vec(), r.to_vec()),
+    /// The canonical left and right options, borrowed from the store (which lives as
+    /// long as the program and never moves a value).
+    pub fn sides(self) -> (&'static [GameId], &'static [GameId]) {
+        let entry = store().nodes.get(self.0 as usize);
+        match &entry.node {
+            Node::General(l, r) => (l, r),
             Node::Nus(n) => {
-                let n = *n;
-                if let Some(o) = store().nus_options.get(&self) {
-                    return (o.0.to_vec(), o.1.to_vec());
-                }
-                let (l, r) = nus_options(n);
-                store().nus_options.insert(
-                    self,
-                    (l.clone().into_boxed_slice(), r.clone().into_boxed_slice()),
-                );
-                (l, r)
+                let o = entry.nus_options.get_or_init(|| {
+                    let (l, r) = nus_options(*n);
+                    (l.into(), r.into())
+                });
+                (&o.0, &o.1)
             }
         }
     }
 
-    pub fn left_options(self) -> Vec<GameId> {
-        self.options().0
+    /// The canonical left and right options.
+    pub fn options(self) -> (Vec<GameId>, Vec<GameId>) {
+        let (l, r) = self.sides();
+        (l.to_vec(), r.to_vec())
     }
 
-    pub fn right_options(self) -> Vec<GameId> {
-        self.options().1
+    pub fn left_options(self) -> &'static [GameId] {
+        self.sides().0
+    }
+
+    pub fn right_options(self) -> &'static [GameId] {
+        self.sides().1
     }
 
     /// The value `{left | right}` (any options), in canonical form.
@@ -276,7 +287,7 @@ impl GameId {
         if let Some(v) = store().negs.get(&self) {
             return *v;
         }
-        let (l, r) = self.options();
+        let (l, r) = self.sides();
         let mut nl: Vec<GameId> = r.iter().map(|g| g.neg()).collect();
         let mut nr: Vec<GameId> = l.iter().map(|g| g.neg()).collect();
         nl.sort_unstable();
@@ -300,8 +311,8 @@ impl GameId {
             return *v;
         }
         let (a, b) = key;
-        let (al, ar) = a.options();
-        let (bl, br) = b.options();
+        let (al, ar) = a.sides();
+        let (bl, br) = b.sides();
         // Number avoidance: never move in a number component while the other is not one.
         let (a_num, b_num) = (a.as_number().is_some(), b.as_number().is_some());
         let mut l = Vec::new();
@@ -384,8 +395,8 @@ impl GameId {
         if let Some(b) = store().birthdays.get(&self) {
             return *b;
         }
-        let (l, r) = self.options();
-        let b = 1 + l.iter().chain(&r).map(|g| g.birthday()).max().unwrap_or(0);
+        let (l, r) = self.sides();
+        let b = 1 + l.iter().chain(r).map(|g| g.birthday()).max().unwrap_or(0);
         store().birthdays.insert(self, b);
         b
     }
@@ -399,7 +410,7 @@ impl GameId {
         if let Some(s) = store().stops.get(&self) {
             return *s;
         }
-        let (l, r) = self.options();
+        let (l, r) = self.sides();
         let ls = l
             .iter()
             .map(|g| g.stops().1)
@@ -425,10 +436,10 @@ impl GameId {
             return *m;
         }
         let own = self.as_nus().map_or(0, |n| n.nim);
-        let (l, r) = self.options();
+        let (l, r) = self.sides();
         let m = l
             .iter()
-            .chain(&r)
+            .chain(r)
             .map(|g| g.max_nim())
             .max()
             .unwrap_or(0)
@@ -463,7 +474,7 @@ impl GameId {
 
     fn compute_atomic_weight(self) -> Option<GameId> {
         let two = GameId::integer(2);
-        let (l, r) = self.options();
+        let (l, r) = self.sides();
         let la = l
             .iter()
             .map(|g| g.atomic_weight().map(|w| w - two))
@@ -544,7 +555,7 @@ impl std::ops::Sub for GameId {
 fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
     let x = n.num;
     if n.ups < 0 {
-        let (l, r) = GameId::nus(n.neg()).options();
+        let (l, r) = GameId::nus(n.neg()).sides();
         return (
             r.iter().map(|g| g.neg()).collect(),
             l.iter().map(|g| g.neg()).collect(),
@@ -615,11 +626,7 @@ fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<Gam
         // A left option A is reversible through A^R ≤ G: replace A by A^R's left options.
         let mut new_l = Vec::with_capacity(l.len());
         for &a in &l {
-            match a
-                .right_options()
-                .into_iter()
-                .find(|ar| le_id_form(*ar, &l, &r))
-            {
+            match a.right_options().iter().find(|ar| le_id_form(**ar, &l, &r)) {
                 Some(ar) => {
                     new_l.extend(ar.left_options());
                     changed = true;
@@ -629,11 +636,7 @@ fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<Gam
         }
         let mut new_r = Vec::with_capacity(r.len());
         for &b in &r {
-            match b
-                .left_options()
-                .into_iter()
-                .find(|bl| le_form_id(&l, &r, *bl))
-            {
+            match b.left_options().iter().find(|bl| le_form_id(&l, &r, **bl)) {
                 Some(bl) => {
                     new_r.extend(bl.right_options());
                     changed = true;
@@ -692,8 +695,7 @@ fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> GameId {
                     continue;
                 }
                 let cand = GameId::nus(Nus { num: x, ups, nim });
-                let (cl, cr) = cand.options();
-                let (mut cl, mut cr) = (cl, cr);
+                let (mut cl, mut cr) = cand.options();
                 cl.sort_unstable();
                 cr.sort_unstable();
                 if cl == l && cr == r {
@@ -731,14 +733,14 @@ impl std::fmt::Display for GameId {
                 f.write_str(&s)
             }
             None => {
-                let (l, r) = self.options();
+                let (l, r) = self.sides();
                 let join = |v: &[GameId]| {
                     v.iter()
                         .map(|g| g.to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                write!(f, "{{{}|{}}}", join(&l), join(&r))
+                write!(f, "{{{}|{}}}", join(l), join(r))
             }
         }
     }
