@@ -92,6 +92,13 @@ impl Colouring {
         self.c[v]
     }
 
+    /// Sets the colour of `v` (0 = B, 1 = W, 2 = G).
+    #[inline]
+    pub fn set(&mut self, v: usize, colour: u8) {
+        debug_assert!(v < self.n() && colour < 3);
+        self.c[v] = colour;
+    }
+
     /// Mask of the vertices of colour `c`.
     pub fn mask_of(&self, c: u8) -> u64 {
         let mut m = 0;

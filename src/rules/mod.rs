@@ -3,10 +3,18 @@
 //! Impartial rulesets implement [`ImpartialRules`]: a position is a graph, and a move
 //! leaves the subgraph induced by some vertex subset. Every ruleset here is invariant
 //! under graph isomorphism, which the solver relies on (it plays one move per orbit).
+//! Partizan rulesets on coloured graphs implement [`PartizanRules`] (Cutthroat, partizan
+//! Node Kayles, Clobber); the command line does not offer them yet.
 
 pub mod clique_forming;
+pub mod clobber;
+pub mod cutthroat;
 pub mod impartial_cutthroat;
 pub mod node_kayles;
+pub mod partizan;
+pub mod partizan_node_kayles;
+
+pub use partizan::PartizanRules;
 
 use crate::error::{Error, Result};
 use crate::graphs::Graph;
@@ -69,3 +77,10 @@ impl Ruleset {
         }
     }
 }
+
+/// The partizan rulesets.
+pub const PARTIZAN: [&'static dyn PartizanRules; 3] = [
+    &cutthroat::Cutthroat,
+    &partizan_node_kayles::PartizanNodeKayles,
+    &clobber::Clobber,
+];

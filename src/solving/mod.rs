@@ -5,8 +5,10 @@ pub mod driver;
 pub mod evaluate;
 pub mod impartial;
 pub mod labelled;
+pub mod partizan;
 pub mod table;
 
 pub use evaluate::{Evaluation, Evaluator};
 pub use impartial::ImpartialSolver;
+pub use partizan::PartizanSolver;
 pub use table::Table;

@@ -1,0 +1,41 @@
+//! Clobber on graphs (Albert, Grossman, Nowakowski & Wolfe, "An introduction to
+//! Clobber"): every vertex holds a black (Left) or white (Right) stone; a move slides one
+//! of your stones along an edge onto an adjacent opponent stone, which is removed, and the
+//! vacated vertex is gone for good.
+
+use super::partizan::PartizanRules;
+use crate::graphs::{Bits, Colouring, Graph};
+
+pub struct Clobber;
+
+impl PartizanRules for Clobber {
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn colours(&self) -> usize {
+        2
+    }
+
+    fn all_small(&self) -> bool {
+        true
+    }
+
+    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
+        let (mine, theirs) = if left { (0, 1) } else { (1, 0) };
+        for u in 0..g.n() {
+            if c.get(u) != mine {
+                continue;
+            }
+            for w in Bits(g.neighbours(u)) {
+                if c.get(w) == theirs {
+                    // The stone from u now stands on w; u is gone.
+                    let mut moved = *c;
+                    moved.set(w, mine);
+                    let rest = g.vertices() & !(1 << u);
+                    out.push((g.induced(rest), moved.induced(rest)));
+                }
+            }
+        }
+    }
+}

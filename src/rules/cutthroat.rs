@@ -1,0 +1,35 @@
+//! Cutthroat (McCurdy & Nowakowski, INTEGERS 5 (2005)): Left removes a B or G vertex,
+//! Right a W or G vertex, with its edges; at the start and after every move every
+//! connected component whose vertices all have one colour vanishes.
+
+use super::partizan::{PartizanRules, induced, owns, without_monochromatic};
+use crate::graphs::{Colouring, Graph};
+
+pub struct Cutthroat;
+
+impl PartizanRules for Cutthroat {
+    fn name(&self) -> &'static str {
+        "cutthroat"
+    }
+
+    fn colours(&self) -> usize {
+        3
+    }
+
+    fn all_small(&self) -> bool {
+        true
+    }
+
+    fn start(&self, g: &Graph, c: &Colouring) -> u64 {
+        without_monochromatic(g, c, g.vertices())
+    }
+
+    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
+        for v in 0..g.n() {
+            if owns(c.get(v), left) {
+                let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
+                out.push(induced(g, c, rest));
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Partizan rulesets on coloured graphs: the trait, and what their moves share.
+//!
+//! Vertex colours (RULES.md): `B` = 0 belongs to Left, `W` = 1 to Right, `G` = 2 to both.
+//! A ruleset lists each player's options as whole new positions (graph and colouring,
+//! relabelled `0..k`), already reduced as the rules say (e.g. Cutthroat's vanishing
+//! monochromatic components). Every ruleset here is invariant under colour-preserving
+//! isomorphism and decomposes into connected components.
+
+use crate::graphs::{Bits, Colouring, Graph};
+
+/// A partizan game played on a vertex-coloured graph.
+pub trait PartizanRules: Send + Sync {
+    /// The name used on the command line and in job files.
+    fn name(&self) -> &'static str;
+
+    /// Colours the rules use: 2 (B, W) or 3 (B, W, G).
+    fn colours(&self) -> usize;
+
+    /// Whether every position is all-small (so atomic weights apply to all of them).
+    fn all_small(&self) -> bool;
+
+    /// The vertices that take part when a position is first given (default: all).
+    fn start(&self, g: &Graph, _c: &Colouring) -> u64 {
+        g.vertices()
+    }
+
+    /// Appends the options of Left (`left`) or Right in `g` coloured `c`.
+    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>);
+}
+
+/// May the player (`left` or not) choose a vertex of colour `colour`?
+#[inline]
+pub fn owns(colour: u8, left: bool) -> bool {
+    colour == 2 || (colour == 0) == left
+}
+
+/// The colouring with B and W exchanged (G stays): the same position seen with the
+/// players' roles swapped.
+pub fn swap_colours(c: &Colouring) -> Colouring {
+    let mut s = *c;
+    for v in 0..c.n() {
+        match c.get(v) {
+            0 => s.set(v, 1),
+            1 => s.set(v, 0),
+            _ => {}
+        }
+    }
+    s
+}
+
+/// The position induced by `mask`.
+pub fn induced(g: &Graph, c: &Colouring, mask: u64) -> (Graph, Colouring) {
+    (g.induced(mask), c.induced(mask))
+}
+
+/// `mask` without the vertices of its monochromatic connected components.
+pub fn without_monochromatic(g: &Graph, c: &Colouring, mask: u64) -> u64 {
+    let mut keep = mask;
+    for comp in g.components_in(mask) {
+        let first = c.get(comp.trailing_zeros() as usize);
+        if Bits(comp).all(|v| c.get(v) == first) {
+            keep &= !comp;
+        }
+    }
+    keep
+}

@@ -1,0 +1,29 @@
+//! Partizan Node Kayles (RULES.md; Schaefer 1978): Left may choose a B or G vertex, Right
+//! a W or G vertex; the chosen vertex and its neighbours are removed.
+
+use super::partizan::{PartizanRules, induced, owns};
+use crate::graphs::{Colouring, Graph};
+
+pub struct PartizanNodeKayles;
+
+impl PartizanRules for PartizanNodeKayles {
+    fn name(&self) -> &'static str {
+        "partizan-node-kayles"
+    }
+
+    fn colours(&self) -> usize {
+        3
+    }
+
+    fn all_small(&self) -> bool {
+        false
+    }
+
+    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
+        for v in 0..g.n() {
+            if owns(c.get(v), left) {
+                out.push(induced(g, c, g.vertices() & !(g.neighbours(v) | 1 << v)));
+            }
+        }
+    }
+}

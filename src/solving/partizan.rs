@@ -1,0 +1,75 @@
+//! Values of partizan games on coloured graphs, in the shared game-value kernel.
+//!
+//! A position's value is the sum of its connected components' values; a component is
+//! looked up by its colour-aware canonical key in the transposition table, and otherwise
+//! built from its options with [`GameId::from_options`]. For rules whose colour swap is
+//! a role swap (all three here), a component is also looked up with B and W exchanged,
+//! whose value is the negative.
+
+use super::table::Table;
+use crate::graphs::canon::canonical_key;
+use crate::graphs::{Colouring, Graph};
+use crate::rules::PartizanRules;
+use crate::rules::partizan::swap_colours;
+use crate::values::game::GameId;
+
+/// A solver for one partizan ruleset with its transposition table.
+pub struct PartizanSolver {
+    rules: &'static dyn PartizanRules,
+    table: Table<GameId>,
+}
+
+impl PartizanSolver {
+    pub fn new(rules: &'static dyn PartizanRules) -> PartizanSolver {
+        PartizanSolver {
+            rules,
+            table: Table::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &'static dyn PartizanRules {
+        self.rules
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The value of `g` coloured `c`, as first given (the rules' start reduction applies).
+    pub fn value(&self, g: &Graph, c: &Colouring) -> GameId {
+        let start = self.rules.start(g, c);
+        self.sum_of_components(g, c, start)
+    }
+
+    fn sum_of_components(&self, g: &Graph, c: &Colouring, mask: u64) -> GameId {
+        let mut total = GameId::zero();
+        for comp in g.components_in(mask) {
+            total = total + self.component(&g.induced(comp), &c.induced(comp));
+        }
+        total
+    }
+
+    fn component(&self, g: &Graph, c: &Colouring) -> GameId {
+        let key = canonical_key(g, Some(c));
+        if let Some(v) = self.table.get(&key) {
+            return v;
+        }
+        let swapped = swap_colours(c);
+        if let Some(v) = self.table.get(&canonical_key(g, Some(&swapped))) {
+            return -v;
+        }
+        let mut buf = Vec::new();
+        let mut side = |left: bool| -> Vec<GameId> {
+            buf.clear();
+            self.rules.options(g, c, left, &mut buf);
+            buf.iter()
+                .map(|(h, d)| self.sum_of_components(h, d, h.vertices()))
+                .collect()
+        };
+        let l = side(true);
+        let r = side(false);
+        let v = GameId::from_options(&l, &r);
+        self.table.insert(key, v);
+        v
+    }
+}

@@ -1,0 +1,181 @@
+//! Partizan rulesets: Cutthroat against McCurdy & Nowakowski's published star values,
+//! colour symmetry, and all three rulesets against a plain minimax search and a direct
+//! evaluation of the labelled position (no canonical labelling, no table, no
+//! decomposition).
+
+mod common;
+
+use gamecensus::graphs::families::Family;
+use gamecensus::graphs::{Colouring, Graph, PositionSpec};
+use gamecensus::rules::partizan::swap_colours;
+use gamecensus::rules::{PARTIZAN, PartizanRules};
+use gamecensus::solving::PartizanSolver;
+use gamecensus::values::Outcome;
+use gamecensus::values::game::GameId;
+use proptest::prelude::*;
+
+fn rules(name: &str) -> &'static dyn PartizanRules {
+    *PARTIZAN.iter().find(|r| r.name() == name).unwrap()
+}
+
+/// The star •(n, m): black centre 0, n black leaves, then m white leaves.
+fn star(n: usize, m: usize) -> (Graph, Colouring) {
+    let g = Graph::from_edges(1 + n + m, &(1..=n + m).map(|v| (0, v)).collect::<Vec<_>>());
+    let letters: String = std::iter::once('B')
+        .chain(std::iter::repeat_n('B', n))
+        .chain(std::iter::repeat_n('W', m))
+        .collect();
+    let c = Colouring::parse(&letters, 1 + n + m, 2).unwrap();
+    (g, c)
+}
+
+#[test]
+fn cutthroat_stars_match_mccurdy_nowakowski() {
+    let s = PartizanSolver::new(rules("cutthroat"));
+    let z = GameId::zero();
+    for n in 0..=6 {
+        for m in 0..=6 {
+            let (g, c) = star(n, m);
+            let v = s.value(&g, &c);
+            // Table 1: m = 0 -> P, m = 1 -> N, m >= 2 -> L.
+            let want = match m {
+                0 => Outcome::P,
+                1 => Outcome::N,
+                _ => Outcome::L,
+            };
+            assert_eq!(v.outcome(), want, "star({n},{m}) = {v}");
+            // Lemma 1: •(0, m) = (m−1)·↑ + m·*, •(1, m) = m·↑ + m·* (m ≥ 1).
+            let mstar = GameId::nimber((m % 2) as u32);
+            if m >= 1 && n == 0 {
+                assert_eq!(v, GameId::ups(m as i32 - 1) + mstar);
+            }
+            if m >= 1 && n == 1 {
+                assert_eq!(v, GameId::ups(m as i32) + mstar);
+            }
+            // Table 3 / Lemma 4: aw(•(0,0)) = 0, aw(•(0,m)) = m − 1, aw(•(n,m)) = m.
+            let aw = if n == 0 { m.saturating_sub(1) } else { m } as i64;
+            assert_eq!(
+                v.atomic_weight(),
+                Some(GameId::integer(aw)),
+                "aw star({n},{m}) = {v}"
+            );
+            // The recursion •(n, m) = {0, •(n−1, m) | •(n, m−1)} for n, m > 0.
+            if n > 0 && m > 0 {
+                let (g1, c1) = star(n - 1, m);
+                let (g2, c2) = star(n, m - 1);
+                assert_eq!(
+                    v,
+                    GameId::from_options(&[z, s.value(&g1, &c1)], &[s.value(&g2, &c2)])
+                );
+            }
+        }
+    }
+    // The paper's examples: A = {0, ↑*|0} = •(2,1), •(2,2) = {0|A}, •(3,1) = {0, A|0}.
+    let a = GameId::from_options(&[z, GameId::ups(1) + GameId::nimber(1)], &[z]);
+    let val = |n, m| {
+        let (g, c) = star(n, m);
+        s.value(&g, &c)
+    };
+    assert_eq!(val(2, 1), a);
+    assert_eq!(val(2, 2), GameId::from_options(&[z], &[a]));
+    assert_eq!(val(3, 1), GameId::from_options(&[z, a], &[z]));
+    // The single edge B–W is *.
+    let edge = Graph::from_edges(2, &[(0, 1)]);
+    assert_eq!(
+        s.value(&edge, &Colouring::parse("BW", 2, 2).unwrap()),
+        GameId::nimber(1)
+    );
+}
+
+/// Plain minimax on the labelled position: does the player to move (Left iff `left`) win?
+fn wins(r: &dyn PartizanRules, g: &Graph, c: &Colouring, left: bool) -> bool {
+    let mut opts = Vec::new();
+    r.options(g, c, left, &mut opts);
+    opts.iter().any(|(h, d)| !wins(r, h, d, !left))
+}
+
+/// The value of the labelled position straight from its options, no decomposition.
+fn direct(r: &dyn PartizanRules, g: &Graph, c: &Colouring) -> GameId {
+    let side = |left| {
+        let mut opts = Vec::new();
+        r.options(g, c, left, &mut opts);
+        opts.iter()
+            .map(|(h, d)| direct(r, h, d))
+            .collect::<Vec<_>>()
+    };
+    GameId::from_options(&side(true), &side(false))
+}
+
+#[test]
+fn solver_agrees_with_minimax_and_direct_evaluation() {
+    // Every connected B/W graph up to 6 vertices (up to 5 for the direct evaluation of
+    // partizan Node Kayles and Cutthroat, whose labelled trees are larger).
+    for r in PARTIZAN {
+        let s = PartizanSolver::new(r);
+        for n in 1..=6 {
+            let spec = PositionSpec {
+                family: Family::All,
+                min_vertices: n,
+                max_vertices: n,
+                connected: true,
+                colours: 2,
+            };
+            for p in common::positions(spec) {
+                let (g, c) = (p.graph, p.colouring.unwrap());
+                let start = r.start(&g, &c);
+                let (g0, c0) = (g.induced(start), c.induced(start));
+                let v = s.value(&g, &c);
+                let outcome = match (wins(r, &g0, &c0, true), wins(r, &g0, &c0, false)) {
+                    (true, true) => Outcome::N,
+                    (true, false) => Outcome::L,
+                    (false, true) => Outcome::R,
+                    (false, false) => Outcome::P,
+                };
+                assert_eq!(v.outcome(), outcome, "{} on {g:?} {c}", r.name());
+                if n <= 5 {
+                    assert_eq!(v, direct(r, &g0, &c0), "{} on {g:?} {c}", r.name());
+                }
+            }
+        }
+    }
+}
+
+fn coloured_graph() -> impl Strategy<Value = (Graph, Colouring)> {
+    (1usize..=7).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(any::<bool>(), n * (n - 1) / 2),
+            proptest::collection::vec(0u8..3, n),
+        )
+            .prop_map(move |(bits, cols)| {
+                let mut g = Graph::empty(n);
+                let mut k = 0;
+                for j in 1..n {
+                    for i in 0..j {
+                        if bits[k] {
+                            g.add_edge(i, j);
+                        }
+                        k += 1;
+                    }
+                }
+                let s: String = cols.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
+                (g, Colouring::parse(&s, n, 3).unwrap())
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Swapping B and W negates the value (Cutthroat and partizan Node Kayles with
+    /// B/W/G; Clobber on its B/W stones).
+    #[test]
+    fn swapping_black_and_white_negates((g, c) in coloured_graph()) {
+        for r in PARTIZAN {
+            if r.colours() == 2 && c.colours().contains(&2) {
+                continue;
+            }
+            let s = PartizanSolver::new(r);
+            prop_assert_eq!(s.value(&g, &swap_colours(&c)), -s.value(&g, &c), "{}", r.name());
+        }
+    }
+}
