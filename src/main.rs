@@ -51,7 +51,8 @@ enum Command {
     },
     /// Evaluate one position, or `GRAPH6 [COLOURING]` lines from stdin (`-`), as CSV.
     Eval {
-        /// Rules: node-kayles, impartial-cutthroat, clique-forming.
+        /// Rules: node-kayles, impartial-cutthroat, clique-forming, cutthroat,
+        /// partizan-node-kayles, clobber.
         #[arg(long)]
         rules: String,
         /// The graph, in graph6.

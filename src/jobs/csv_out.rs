@@ -3,15 +3,17 @@
 //! Columns (by header name; readers should not rely on the order): `graph6`,
 //! `colouring` (empty for uncoloured positions), `n` (vertices), `m` (edges),
 //! `outcome` (L, R, N or P), `value` (RULES.md notation), `grundy` (nim-value; empty
-//! for partizan rulesets).
+//! for partizan rulesets), and for all-small rulesets (Cutthroat, Clobber)
+//! `atomic_weight` (empty where the value has none).
 
 use std::io::Write;
 
 use crate::error::{Error, Result};
 use crate::graphs::{Position, write_graph6};
+use crate::rules::Ruleset;
 use crate::solving::Evaluation;
 
-/// The header, in the order we write it.
+/// The columns every ruleset has, in the order we write them.
 pub const COLUMNS: [&str; 7] = [
     "graph6",
     "colouring",
@@ -46,14 +48,38 @@ impl Row {
     }
 }
 
-/// Writes the header.
-pub fn write_header<W: Write>(w: &mut csv::Writer<W>) -> Result<()> {
-    w.write_record(COLUMNS).map_err(csv_error)
+/// The columns of a ruleset's CSV.
+pub fn columns(ruleset: Ruleset) -> Vec<&'static str> {
+    let mut c = COLUMNS.to_vec();
+    if ruleset.all_small() {
+        c.push("atomic_weight");
+    }
+    c
 }
 
-/// Writes one row.
-pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &Row) -> Result<()> {
+/// Writes the header.
+pub fn write_header<W: Write>(w: &mut csv::Writer<W>, ruleset: Ruleset) -> Result<()> {
+    w.write_record(columns(ruleset)).map_err(csv_error)
+}
+
+/// Writes one row (with the `atomic_weight` field iff the ruleset is all-small).
+pub fn write_row<W: Write>(w: &mut csv::Writer<W>, ruleset: Ruleset, row: &Row) -> Result<()> {
     let grundy = row.eval.grundy.map(|g| g.to_string()).unwrap_or_default();
+    if ruleset.all_small() {
+        let aw = row.eval.atomic_weight.clone().unwrap_or_default();
+        return w
+            .write_record([
+                row.graph6.as_str(),
+                row.colouring.as_str(),
+                &row.n.to_string(),
+                &row.m.to_string(),
+                row.eval.outcome.letter(),
+                &row.eval.value,
+                &grundy,
+                &aw,
+            ])
+            .map_err(csv_error);
+    }
     w.write_record([
         row.graph6.as_str(),
         row.colouring.as_str(),
@@ -67,8 +93,8 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &Row) -> Result<()> {
 }
 
 /// The header line exactly as [`write_header`] writes it (for resuming).
-pub fn header_line() -> String {
-    COLUMNS.join(",")
+pub fn header_line(ruleset: Ruleset) -> String {
+    columns(ruleset).join(",")
 }
 
 pub fn csv_error(e: csv::Error) -> Error {

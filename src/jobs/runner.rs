@@ -50,6 +50,54 @@ pub struct Summary {
     pub table_len: Option<(usize, usize)>,
     /// What a row is: "positions" (census) or "games" (octal sweep).
     pub unit: &'static str,
+    /// All-small censuses: how many new rows have each atomic weight ("none" where the
+    /// value has none), and every new row whose atomic weight is not an integer.
+    pub weights: Option<WeightReport>,
+}
+
+/// The atomic-weight part of a census summary (RULES.md's open question: is every
+/// Cutthroat atomic weight an integer?).
+#[derive(Clone, Debug, Default)]
+pub struct WeightReport {
+    pub counts: std::collections::BTreeMap<String, u64>,
+    /// `graph6 colouring value atomic_weight` of each row with a non-integer weight.
+    pub non_integer: Vec<String>,
+}
+
+impl WeightReport {
+    fn add(&mut self, row: &Row) {
+        let aw = row.eval.atomic_weight.as_deref().unwrap_or("none");
+        *self.counts.entry(aw.to_string()).or_insert(0) += 1;
+        if aw != "none" && aw.parse::<i64>().is_err() {
+            self.non_integer.push(format!(
+                "{} {} {} {}",
+                row.graph6, row.colouring, row.eval.value, aw
+            ));
+        }
+    }
+
+    /// Lines for the end of a run.
+    pub fn lines(&self) -> String {
+        let mut keys: Vec<&String> = self.counts.keys().collect();
+        keys.sort_by_key(|k| (k.parse::<i64>().map_or(i64::MAX, |v| v), (*k).clone()));
+        let counts: Vec<String> = keys
+            .iter()
+            .map(|k| format!("{k}: {}", self.counts[*k]))
+            .collect();
+        let mut s = format!("atomic weights (new rows): {}", counts.join(", "));
+        if self.non_integer.is_empty() {
+            s.push_str("\nnon-integer atomic weights: none");
+        } else {
+            s.push_str(&format!(
+                "\nnon-integer atomic weights ({}):",
+                self.non_integer.len()
+            ));
+            for r in &self.non_integer {
+                s.push_str(&format!("\n  {r}"));
+            }
+        }
+        s
+    }
 }
 
 impl Summary {
@@ -143,6 +191,7 @@ fn run_in_pool(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
                 seconds: start.elapsed().as_secs_f64(),
                 table_len: None,
                 unit: "games",
+                weights: None,
             })
         }
     }
@@ -164,19 +213,29 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
                 ruleset.name()
             )));
         }
+        (r, k) if k > r => {
+            return Err(Error::usage(format!(
+                "rules {} use B and W only: set colours = 2",
+                ruleset.name()
+            )));
+        }
         _ => {}
     }
     let source = PositionSource::new(spec.positions())?;
+    let positions = Positions {
+        source: &source,
+        skip_reduced: spec.skip_reduced.then_some(ruleset),
+    };
     let shard = opts.shard.unwrap_or(Shard::WHOLE);
     let units = source.units(shard);
 
     let resumed = if opts.resume && out.exists() {
-        resume_rows(&out, &header_line())?
+        resume_rows(&out, &header_line(ruleset))?
     } else {
         None
     };
     let (done, first_unit, skip) = match &resumed {
-        Some((rows, last)) => locate(&source, &units, *rows, last, &out)?,
+        Some((rows, last)) => locate(&positions, &units, *rows, last, &out)?,
         None => (0, 0, 0),
     };
     let file = if resumed.is_some() {
@@ -187,7 +246,7 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
     .map_err(|e| Error::io(format!("opening {}", out.display()), e))?;
     let mut writer = csv::Writer::from_writer(BufWriter::new(file));
     if resumed.is_none() {
-        write_header(&mut writer)?;
+        write_header(&mut writer, ruleset)?;
     }
 
     let evaluator = Evaluator::new(ruleset).store_below(spec.max_vertices);
@@ -197,6 +256,7 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         pb.set_position(done);
     }
     let mut rows = done;
+    let mut weights = ruleset.all_small().then(WeightReport::default);
     let work: Vec<(Unit, usize)> = units[first_unit..]
         .iter()
         .enumerate()
@@ -209,7 +269,7 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         |(unit, skip)| {
             let mut out = Vec::new();
             let mut i = 0;
-            source.expand(unit, &mut |pos: &Position| {
+            positions.expand(unit, &mut |pos: &Position| {
                 if i >= skip {
                     out.push(Row::new(pos, evaluator.evaluate(pos)));
                 }
@@ -220,7 +280,10 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         |batch| {
             for unit_rows in batch {
                 for row in &unit_rows {
-                    write_row(&mut writer, row)?;
+                    write_row(&mut writer, ruleset, row)?;
+                    if let Some(w) = weights.as_mut() {
+                        w.add(row);
+                    }
                 }
                 rows += unit_rows.len() as u64;
             }
@@ -256,6 +319,7 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         seconds: start.elapsed().as_secs_f64(),
         table_len: Some((evaluator.table_len(), evaluator.memo_len())),
         unit: "positions",
+        weights,
     })
 }
 
@@ -306,10 +370,41 @@ pub fn resume_rows(path: &Path, header: &str) -> Result<Option<(u64, (String, St
     Ok(Some((rows, key)))
 }
 
+/// The positions a census evaluates: those of its source, less (with `skip_reduced`) the
+/// ones its rules reduce at the start.
+struct Positions<'a> {
+    source: &'a PositionSource,
+    skip_reduced: Option<Ruleset>,
+}
+
+impl Positions<'_> {
+    fn expand(&self, unit: Unit, f: &mut dyn FnMut(&Position)) {
+        match self.skip_reduced {
+            None => self.source.expand(unit, f),
+            Some(r) => self.source.expand(unit, &mut |p: &Position| {
+                if !r.reduced_at_start(p) {
+                    f(p)
+                }
+            }),
+        }
+    }
+
+    fn count(&self, unit: Unit) -> u64 {
+        match self.skip_reduced {
+            None => self.source.count(unit),
+            Some(_) => {
+                let mut c = 0;
+                self.expand(unit, &mut |_| c += 1);
+                c
+            }
+        }
+    }
+}
+
 /// Finds where to continue after `rows` rows: returns `(rows, first unit, positions of
 /// that unit to skip)`, after checking that row `rows` is the position the job puts there.
 fn locate(
-    source: &PositionSource,
+    source: &Positions,
     units: &[Unit],
     rows: u64,
     last: &(String, String),
@@ -370,4 +465,7 @@ pub fn install_interrupt_handler() {
 /// Writes the summary line for a finished run to stderr.
 pub fn report(summary: &Summary) {
     let _ = writeln!(std::io::stderr(), "{}", summary.line());
+    if let Some(w) = &summary.weights {
+        let _ = writeln!(std::io::stderr(), "{}", w.lines());
+    }
 }

@@ -15,6 +15,7 @@
 //! max_vertices = 8                # required
 //! connected = false               # only for family = "all" (default false)
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
+//! skip_reduced = false            # leave out positions the rules reduce at the start
 //! # octal-sweep:
 //! max_digits = 3                  # codes with 1..=max_digits digits after the point
 //! leading = [0, 4]                # digits before the point (default [0])
@@ -42,6 +43,7 @@ struct RawJob {
     max_vertices: Option<usize>,
     connected: Option<bool>,
     colours: Option<usize>,
+    skip_reduced: Option<bool>,
     max_digits: Option<usize>,
     leading: Option<Vec<u8>>,
     max_n: Option<usize>,
@@ -70,6 +72,8 @@ pub struct CensusJob {
     pub max_vertices: usize,
     pub connected: bool,
     pub colours: usize,
+    /// Leave out positions the rules reduce at the start (they equal smaller ones).
+    pub skip_reduced: bool,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -128,6 +132,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     .ok_or_else(|| Error::usage("missing field `max_vertices`"))?,
                 connected: raw.connected.unwrap_or(false),
                 colours: raw.colours.unwrap_or(0),
+                skip_reduced: raw.skip_reduced.unwrap_or(false),
             })
         }
         "octal-sweep" => {
@@ -138,6 +143,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("max_vertices", raw.max_vertices.is_some()),
                 ("connected", raw.connected.is_some()),
                 ("colours", raw.colours.is_some()),
+                ("skip_reduced", raw.skip_reduced.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

@@ -94,8 +94,9 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
 /// Evaluates one position and writes the header and its row.
 pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    write_header(&mut w)?;
-    write_row(&mut w, &Row::new(pos, evaluator.evaluate(pos)))?;
+    let ruleset = evaluator.ruleset();
+    write_header(&mut w, ruleset)?;
+    write_row(&mut w, ruleset, &Row::new(pos, evaluator.evaluate(pos)))?;
     w.flush().map_err(write_err)
 }
 
@@ -108,7 +109,8 @@ pub fn eval_lines(
     out: &mut dyn Write,
 ) -> Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    write_header(&mut w)?;
+    let ruleset = evaluator.ruleset();
+    write_header(&mut w, ruleset)?;
     let lines = input.lines().enumerate();
     ordered_map(
         lines,
@@ -124,7 +126,7 @@ pub fn eval_lines(
         |rows| {
             for r in rows {
                 if let Some(row) = r? {
-                    write_row(&mut w, &row)?;
+                    write_row(&mut w, ruleset, &row)?;
                 }
             }
             w.flush().map_err(write_err)

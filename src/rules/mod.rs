@@ -4,7 +4,7 @@
 //! leaves the subgraph induced by some vertex subset. Every ruleset here is invariant
 //! under graph isomorphism, which the solver relies on (it plays one move per orbit).
 //! Partizan rulesets on coloured graphs implement [`PartizanRules`] (Cutthroat, partizan
-//! Node Kayles, Clobber); the command line does not offer them yet.
+//! Node Kayles, Clobber).
 
 pub mod clique_forming;
 pub mod clobber;
@@ -39,6 +39,7 @@ pub trait ImpartialRules: Send + Sync {
 #[derive(Clone, Copy)]
 pub enum Ruleset {
     Impartial(&'static dyn ImpartialRules),
+    Partizan(&'static dyn PartizanRules),
 }
 
 /// All rulesets, in the order `--help` lists them.
@@ -52,21 +53,27 @@ impl Ruleset {
     /// Looks a ruleset up by name; unknown names are a usage error listing the known ones.
     pub fn from_name(name: &str) -> Result<Ruleset> {
         let name = name.trim();
-        IMPARTIAL
+        if let Some(&r) = IMPARTIAL.iter().find(|r| r.name() == name) {
+            return Ok(Ruleset::Impartial(r));
+        }
+        if let Some(&r) = PARTIZAN.iter().find(|r| r.name() == name) {
+            return Ok(Ruleset::Partizan(r));
+        }
+        let known: Vec<&str> = IMPARTIAL
             .iter()
-            .find(|r| r.name() == name)
-            .map(|&r| Ruleset::Impartial(r))
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "unknown rules {name:?}; known rules: {}",
-                    IMPARTIAL.map(|r| r.name()).join(", ")
-                ))
-            })
+            .map(|r| r.name())
+            .chain(PARTIZAN.iter().map(|r| r.name()))
+            .collect();
+        Err(Error::usage(format!(
+            "unknown rules {name:?}; known rules: {}",
+            known.join(", ")
+        )))
     }
 
     pub fn name(&self) -> &'static str {
         match self {
             Ruleset::Impartial(r) => r.name(),
+            Ruleset::Partizan(r) => r.name(),
         }
     }
 
@@ -74,6 +81,24 @@ impl Ruleset {
     pub fn colours(&self) -> usize {
         match self {
             Ruleset::Impartial(_) => 0,
+            Ruleset::Partizan(r) => r.colours(),
+        }
+    }
+
+    /// Whether the rules change `pos` before play starts (for Cutthroat: it has a
+    /// monochromatic component), so that it equals a smaller position.
+    pub fn reduced_at_start(&self, pos: &crate::graphs::Position) -> bool {
+        match (self, &pos.colouring) {
+            (Ruleset::Partizan(r), Some(c)) => r.start(&pos.graph, c) != pos.graph.vertices(),
+            _ => false,
+        }
+    }
+
+    /// Whether every position is all-small (the CSV then has an `atomic_weight` column).
+    pub fn all_small(&self) -> bool {
+        match self {
+            Ruleset::Impartial(_) => false,
+            Ruleset::Partizan(r) => r.all_small(),
         }
     }
 }

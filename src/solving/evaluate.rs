@@ -3,6 +3,7 @@
 //! says which CSV value columns the ruleset fills.
 
 use super::impartial::ImpartialSolver;
+use super::partizan::PartizanSolver;
 use crate::error::{Error, Result};
 use crate::graphs::Position;
 use crate::rules::Ruleset;
@@ -16,30 +17,38 @@ pub struct Evaluation {
     pub value: String,
     /// The nim-value (impartial rulesets only).
     pub grundy: Option<u32>,
+    /// The atomic weight (all-small rulesets only; `None` where the value has none).
+    pub atomic_weight: Option<String>,
 }
 
 /// Evaluates positions of one ruleset against one shared transposition table.
 pub struct Evaluator {
     ruleset: Ruleset,
-    impartial: ImpartialSolver,
+    solver: Solver,
+}
+
+enum Solver {
+    Impartial(ImpartialSolver),
+    Partizan(PartizanSolver),
 }
 
 impl Evaluator {
     pub fn new(ruleset: Ruleset) -> Evaluator {
-        match ruleset {
-            Ruleset::Impartial(r) => Evaluator {
-                ruleset,
-                impartial: ImpartialSolver::new(r),
-            },
-        }
+        let solver = match ruleset {
+            Ruleset::Impartial(r) => Solver::Impartial(ImpartialSolver::new(r)),
+            Ruleset::Partizan(r) => Solver::Partizan(PartizanSolver::new(r)),
+        };
+        Evaluator { ruleset, solver }
     }
 
-    /// See [`ImpartialSolver::store_below`].
+    /// See [`ImpartialSolver::store_below`] (impartial rulesets; partizan values are
+    /// kept for all sizes, as sums need them).
     pub fn store_below(self, n: usize) -> Evaluator {
-        Evaluator {
-            impartial: self.impartial.store_below(n),
-            ..self
-        }
+        let solver = match self.solver {
+            Solver::Impartial(s) => Solver::Impartial(s.store_below(n)),
+            other => other,
+        };
+        Evaluator { solver, ..self }
     }
 
     pub fn ruleset(&self) -> Ruleset {
@@ -63,13 +72,31 @@ impl Evaluator {
 
     /// The values of `pos` (which has passed [`Evaluator::check`]).
     pub fn evaluate(&self, pos: &Position) -> Evaluation {
-        match self.ruleset {
-            Ruleset::Impartial(_) => {
-                let g = self.impartial.grundy(&pos.graph);
+        match &self.solver {
+            Solver::Impartial(s) => {
+                let g = s.grundy(&pos.graph);
                 Evaluation {
                     outcome: Outcome::of_nimber(g),
                     value: nimber_notation(g),
                     grundy: Some(g),
+                    atomic_weight: None,
+                }
+            }
+            Solver::Partizan(s) => {
+                let c = pos
+                    .colouring
+                    .as_ref()
+                    .expect("checked: partizan positions are coloured");
+                let v = s.value(&pos.graph, c);
+                Evaluation {
+                    outcome: v.outcome(),
+                    value: v.to_string(),
+                    grundy: None,
+                    atomic_weight: if self.ruleset.all_small() {
+                        v.atomic_weight().map(|w| w.to_string())
+                    } else {
+                        None
+                    },
                 }
             }
         }
@@ -77,11 +104,17 @@ impl Evaluator {
 
     /// Entries in the transposition table.
     pub fn table_len(&self) -> usize {
-        self.impartial.table_len()
+        match &self.solver {
+            Solver::Impartial(s) => s.table_len(),
+            Solver::Partizan(s) => s.table_len(),
+        }
     }
 
     /// Small labelled graphs memoised beside the table.
     pub fn memo_len(&self) -> usize {
-        self.impartial.memo_len()
+        match &self.solver {
+            Solver::Impartial(s) => s.memo_len(),
+            Solver::Partizan(_) => 0,
+        }
     }
 }

@@ -423,3 +423,83 @@ fn octal_command_and_sweep_job() {
     );
     assert_usage_error(&run(&["run", &bad], None), "belong to a census");
 }
+
+#[test]
+fn partizan_rules_on_the_command_line() {
+    // The single edge B–W is * in Cutthroat (RULES.md); its atomic weight is 0.
+    let o = run(
+        &[
+            "eval",
+            "--rules",
+            "cutthroat",
+            "--graph",
+            "A_",
+            "--colouring",
+            "BW",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "graph6,colouring,n,m,outcome,value,grundy,atomic_weight\nA_,BW,2,1,N,*,,0\n"
+    );
+    // •(1, 2) = ⇑ (Lemma 1): centre 0 black, leaf 1 black, leaves 2, 3 white.
+    let o = run(&["eval", "--rules", "cutthroat", "-"], Some("Cs BBWW\n"));
+    assert!(
+        stdout(&o).ends_with("Cs,BBWW,4,3,L,^2,,2\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_usage_error(
+        &run(&["eval", "--rules", "cutthroat", "--graph", "A_"], None),
+        "need a colouring",
+    );
+    assert_usage_error(
+        &run(
+            &[
+                "eval",
+                "--rules",
+                "clobber",
+                "--graph",
+                "A_",
+                "--colouring",
+                "BG",
+            ],
+            None,
+        ),
+        "only B and W",
+    );
+
+    // A census with skip_reduced: no row has a monochromatic component, and it resumes.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(
+        d,
+        "ct",
+        "name = 'ct'\nrules = 'cutthroat'\nconnected = true\nmax_vertices = 5\ncolours = 2\nskip_reduced = true\n",
+    );
+    let out = d.join("ct.csv");
+    let o = run_job(&job, out.to_str().unwrap(), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("non-integer atomic weights: none"),
+        "{}",
+        stderr(&o)
+    );
+    let full = std::fs::read_to_string(&out).unwrap();
+    for line in full.lines().skip(1) {
+        let col = line.split(',').nth(1).unwrap();
+        assert!(col.contains('B') && col.contains('W'), "{line}");
+    }
+    std::fs::write(&out, &full.as_bytes()[..full.len() * 2 / 3]).unwrap();
+    let o = run_job(&job, out.to_str().unwrap(), &["--quiet", "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), full);
+    let bad = write_job(
+        d,
+        "cl3",
+        "name = 'c'\nrules = 'clobber'\nmax_vertices = 3\ncolours = 3\n",
+    );
+    assert_usage_error(&run(&["run", &bad], None), "B and W only");
+}

@@ -15,6 +15,7 @@ use gamecensus::solving::ImpartialSolver;
 fn solver(name: &str) -> ImpartialSolver {
     match Ruleset::from_name(name).unwrap() {
         Ruleset::Impartial(r) => ImpartialSolver::new(r),
+        Ruleset::Partizan(_) => panic!("{name} is not impartial"),
     }
 }
 
@@ -119,7 +120,9 @@ fn solver_agrees_with_brute_force_on_all_graphs_up_to_7_vertices_and_sampled_9()
     for name in ["node-kayles", "impartial-cutthroat", "clique-forming"] {
         let s = solver(name);
         let census = solver(name).store_below(7);
-        let Ruleset::Impartial(rules) = Ruleset::from_name(name).unwrap();
+        let Ruleset::Impartial(rules) = Ruleset::from_name(name).unwrap() else {
+            panic!("{name} is impartial")
+        };
         for n in 1..=7 {
             for g in all_graphs(n, false) {
                 let mut memo = HashMap::new();
@@ -131,7 +134,9 @@ fn solver_agrees_with_brute_force_on_all_graphs_up_to_7_vertices_and_sampled_9()
     }
     // Components above the labelled memo's size go through nauty and the table.
     let s = solver("node-kayles");
-    let Ruleset::Impartial(rules) = Ruleset::from_name("node-kayles").unwrap();
+    let Ruleset::Impartial(rules) = Ruleset::from_name("node-kayles").unwrap() else {
+        panic!("node-kayles is impartial")
+    };
     for g in all_graphs(9, true).iter().step_by(97) {
         let mut memo = HashMap::new();
         assert_eq!(

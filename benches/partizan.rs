@@ -1,0 +1,54 @@
+//! The partizan solver: Cutthroat and Clobber on every connected B/W graph with 6
+//! vertices, each iteration with a fresh transposition table (the game-value store is
+//! shared and stays warm, as in a census).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gamecensus::graphs::families::Family;
+use gamecensus::graphs::{Position, PositionSource, PositionSpec, Shard};
+use gamecensus::rules::PARTIZAN;
+use gamecensus::solving::PartizanSolver;
+use std::hint::black_box;
+
+fn positions(n: usize) -> Vec<Position> {
+    let src = PositionSource::new(PositionSpec {
+        family: Family::All,
+        min_vertices: n,
+        max_vertices: n,
+        connected: true,
+        colours: 2,
+    })
+    .unwrap();
+    let mut out = Vec::new();
+    for u in src.units(Shard::WHOLE) {
+        src.expand(u, &mut |p| out.push(*p));
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let ps = positions(6);
+    for r in PARTIZAN {
+        c.bench_function(
+            &format!(
+                "{}/connected B/W n=6 ({} positions), fresh table",
+                r.name(),
+                ps.len()
+            ),
+            |b| {
+                b.iter(|| {
+                    let s = PartizanSolver::new(r);
+                    for p in &ps {
+                        black_box(s.value(&p.graph, p.colouring.as_ref().unwrap()));
+                    }
+                })
+            },
+        );
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);
