@@ -117,9 +117,14 @@ impl Summary {
             new as f64 / self.seconds.max(1e-9),
             self.unit,
             self.table_len
-                .map(|(t, m)| format!(
-                    ", transposition table {t} entries (+{m} small labelled graphs)"
-                ))
+                .map(|(t, m)| {
+                    let memo = if m > 0 {
+                        format!(" (+{m} small labelled graphs)")
+                    } else {
+                        String::new()
+                    };
+                    format!(", transposition table {t} entries{memo}")
+                })
                 .unwrap_or_default()
         )
     }
@@ -249,7 +254,9 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
         write_header(&mut writer, ruleset)?;
     }
 
-    let evaluator = Evaluator::new(ruleset).store_below(spec.max_vertices);
+    let evaluator = Evaluator::new(ruleset)
+        .store_below(spec.max_vertices)
+        .table_capacity(spec.table_cap);
     let pb = progress::bar(opts.quiet);
     if !pb.is_hidden() {
         pb.set_length(progress::estimate_positions(&source, &units).max(done));

@@ -16,6 +16,7 @@
 //! connected = false               # only for family = "all" (default false)
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
 //! skip_reduced = false            # leave out positions the rules reduce at the start
+//! table_cap = 50000000            # at most this many table entries (partizan rules)
 //! # octal-sweep:
 //! max_digits = 3                  # codes with 1..=max_digits digits after the point
 //! leading = [0, 4]                # digits before the point (default [0])
@@ -44,6 +45,7 @@ struct RawJob {
     connected: Option<bool>,
     colours: Option<usize>,
     skip_reduced: Option<bool>,
+    table_cap: Option<usize>,
     max_digits: Option<usize>,
     leading: Option<Vec<u8>>,
     max_n: Option<usize>,
@@ -74,6 +76,8 @@ pub struct CensusJob {
     pub colours: usize,
     /// Leave out positions the rules reduce at the start (they equal smaller ones).
     pub skip_reduced: bool,
+    /// At most this many transposition-table entries (partizan rulesets).
+    pub table_cap: Option<usize>,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -133,6 +137,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 connected: raw.connected.unwrap_or(false),
                 colours: raw.colours.unwrap_or(0),
                 skip_reduced: raw.skip_reduced.unwrap_or(false),
+                table_cap: raw.table_cap,
             })
         }
         "octal-sweep" => {
@@ -144,6 +149,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("connected", raw.connected.is_some()),
                 ("colours", raw.colours.is_some()),
                 ("skip_reduced", raw.skip_reduced.is_some()),
+                ("table_cap", raw.table_cap.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

@@ -41,12 +41,22 @@ impl Evaluator {
         Evaluator { ruleset, solver }
     }
 
-    /// See [`ImpartialSolver::store_below`] (impartial rulesets; partizan values are
-    /// kept for all sizes, as sums need them).
+    /// See [`ImpartialSolver::store_below`] (impartial rulesets only: partizan components
+    /// of a census's largest size are kept for their B/W-swapped twins).
     pub fn store_below(self, n: usize) -> Evaluator {
         let solver = match self.solver {
             Solver::Impartial(s) => Solver::Impartial(s.store_below(n)),
             other => other,
+        };
+        Evaluator { solver, ..self }
+    }
+
+    /// A cap on the transposition table's entries (partizan rulesets; see
+    /// [`PartizanSolver::capacity`]).
+    pub fn table_capacity(self, entries: Option<usize>) -> Evaluator {
+        let solver = match (self.solver, entries) {
+            (Solver::Partizan(s), Some(e)) => Solver::Partizan(s.capacity(e)),
+            (other, _) => other,
         };
         Evaluator { solver, ..self }
     }

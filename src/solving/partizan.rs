@@ -17,6 +17,7 @@ use crate::values::game::GameId;
 pub struct PartizanSolver {
     rules: &'static dyn PartizanRules,
     table: Table<GameId>,
+    capacity: usize,
 }
 
 impl PartizanSolver {
@@ -24,7 +25,15 @@ impl PartizanSolver {
         PartizanSolver {
             rules,
             table: Table::new(),
+            capacity: usize::MAX,
         }
+    }
+
+    /// Stop adding to the table once it holds `entries` (a memory cap: values stay exact,
+    /// only components met again are recomputed).
+    pub fn capacity(mut self, entries: usize) -> PartizanSolver {
+        self.capacity = entries;
+        self
     }
 
     pub fn rules(&self) -> &'static dyn PartizanRules {
@@ -69,7 +78,10 @@ impl PartizanSolver {
         let l = side(true);
         let r = side(false);
         let v = GameId::from_options(&l, &r);
-        self.table.insert(key, v);
+        // Census-size components are stored too: their B/W-swapped twins find them.
+        if self.table.len() < self.capacity {
+            self.table.insert(key, v);
+        }
         v
     }
 }

@@ -733,12 +733,13 @@ impl std::fmt::Display for GameId {
                 f.write_str(&s)
             }
             None => {
+                // Options in the order of their notation, not of their ids: ids depend on
+                // which thread met a value first, the printed value must not.
                 let (l, r) = self.sides();
                 let join = |v: &[GameId]| {
-                    v.iter()
-                        .map(|g| g.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
+                    parts.sort_unstable();
+                    parts.join(", ")
                 };
                 write!(f, "{{{}|{}}}", join(l), join(r))
             }
