@@ -65,31 +65,20 @@ pub fn write_header<W: Write>(w: &mut csv::Writer<W>, ruleset: Ruleset) -> Resul
 /// Writes one row (with the `atomic_weight` field iff the ruleset is all-small).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, ruleset: Ruleset, row: &Row) -> Result<()> {
     let grundy = row.eval.grundy.map(|g| g.to_string()).unwrap_or_default();
-    if ruleset.all_small() {
-        let aw = row.eval.atomic_weight.clone().unwrap_or_default();
-        return w
-            .write_record([
-                row.graph6.as_str(),
-                row.colouring.as_str(),
-                &row.n.to_string(),
-                &row.m.to_string(),
-                row.eval.outcome.letter(),
-                &row.eval.value,
-                &grundy,
-                &aw,
-            ])
-            .map_err(csv_error);
-    }
-    w.write_record([
+    let (n, m) = (row.n.to_string(), row.m.to_string());
+    let mut fields = vec![
         row.graph6.as_str(),
         row.colouring.as_str(),
-        &row.n.to_string(),
-        &row.m.to_string(),
+        &n,
+        &m,
         row.eval.outcome.letter(),
         &row.eval.value,
         &grundy,
-    ])
-    .map_err(csv_error)
+    ];
+    if ruleset.all_small() {
+        fields.push(row.eval.atomic_weight.as_deref().unwrap_or(""));
+    }
+    w.write_record(fields).map_err(csv_error)
 }
 
 /// The header line exactly as [`write_header`] writes it (for resuming).

@@ -1,36 +1,11 @@
 //! Property tests of graph6 and canonical keys: keys are invariant under relabelling and
 //! equal exactly for isomorphic (colour-preserving) graphs.
 
+mod common;
+
+use common::{coloured_graph, graph};
 use gamecensus::graphs::{Colouring, Graph, canonical_key, parse_graph6, to_graph6};
 use proptest::prelude::*;
-
-fn graph(max_n: usize) -> impl Strategy<Value = Graph> {
-    (1..=max_n).prop_flat_map(|n| {
-        proptest::collection::vec(any::<bool>(), n * (n - 1) / 2).prop_map(move |bits| {
-            let mut g = Graph::empty(n);
-            let mut k = 0;
-            for j in 1..n {
-                for i in 0..j {
-                    if bits[k] {
-                        g.add_edge(i, j);
-                    }
-                    k += 1;
-                }
-            }
-            g
-        })
-    })
-}
-
-fn coloured_graph(max_n: usize) -> impl Strategy<Value = (Graph, Colouring)> {
-    graph(max_n).prop_flat_map(|g| {
-        let n = g.n();
-        proptest::collection::vec(0u8..3, n).prop_map(move |c| {
-            let s: String = c.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
-            (g, Colouring::parse(&s, n, 3).unwrap())
-        })
-    })
-}
 
 fn permute(col: &Colouring, perm: &[usize]) -> Colouring {
     let mut letters = vec!['B'; col.n()];

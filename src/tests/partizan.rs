@@ -159,36 +159,13 @@ fn solver_agrees_with_minimax_and_direct_evaluation() {
     }
 }
 
-fn coloured_graph() -> impl Strategy<Value = (Graph, Colouring)> {
-    (1usize..=7).prop_flat_map(|n| {
-        (
-            proptest::collection::vec(any::<bool>(), n * (n - 1) / 2),
-            proptest::collection::vec(0u8..3, n),
-        )
-            .prop_map(move |(bits, cols)| {
-                let mut g = Graph::empty(n);
-                let mut k = 0;
-                for j in 1..n {
-                    for i in 0..j {
-                        if bits[k] {
-                            g.add_edge(i, j);
-                        }
-                        k += 1;
-                    }
-                }
-                let s: String = cols.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
-                (g, Colouring::parse(&s, n, 3).unwrap())
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// Swapping B and W negates the value (Cutthroat and partizan Node Kayles with
     /// B/W/G; Clobber on its B/W stones).
     #[test]
-    fn swapping_black_and_white_negates((g, c) in coloured_graph()) {
+    fn swapping_black_and_white_negates((g, c) in common::coloured_graph(7)) {
         for r in PARTIZAN {
             if r.colours() == 2 && c.colours().contains(&2) {
                 continue;

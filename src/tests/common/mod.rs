@@ -6,6 +6,7 @@ use std::process::{Command, Stdio};
 use gamecensus::graphs::{
     CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
 };
+use proptest::prelude::*;
 
 /// Runs a nauty tool from Debian's `nauty` package (installed by scripts/setup.sh).
 /// A missing tool fails the test: these tests compare against the real nauty.
@@ -70,4 +71,34 @@ pub fn coloured(g: Graph, c: &str) -> Position {
         graph: g,
         colouring: Some(Colouring::parse(c, g.n(), 3).unwrap()),
     }
+}
+
+/// Random graphs on 1..=max_n vertices (each edge present with probability 1/2).
+pub fn graph(max_n: usize) -> impl Strategy<Value = Graph> {
+    (1..=max_n).prop_flat_map(|n| {
+        proptest::collection::vec(any::<bool>(), n * (n - 1) / 2).prop_map(move |bits| {
+            let mut g = Graph::empty(n);
+            let mut k = 0;
+            for j in 1..n {
+                for i in 0..j {
+                    if bits[k] {
+                        g.add_edge(i, j);
+                    }
+                    k += 1;
+                }
+            }
+            g
+        })
+    })
+}
+
+/// Random B/W/G-coloured graphs on 1..=max_n vertices.
+pub fn coloured_graph(max_n: usize) -> impl Strategy<Value = (Graph, Colouring)> {
+    graph(max_n).prop_flat_map(|g| {
+        let n = g.n();
+        proptest::collection::vec(0u8..3, n).prop_map(move |c| {
+            let s: String = c.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
+            (g, Colouring::parse(&s, n, 3).unwrap())
+        })
+    })
 }
