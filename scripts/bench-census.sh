@@ -19,5 +19,5 @@ t2=$(date +%s.%N)
 awk -v a="$t0" -v b="$t1" -v c="$t2" -v mem="$(tail -1 "$out/mem")" -v job="$JOB" -v geng="$GENG" 'BEGIN {
   printf "census %s: %.1f s, peak RSS %.0f MB\nreference nauty-geng %s: %.2f s\nratio census / geng: %.1f\n",
          job, b - a, mem / 1024, geng, c - b, (b - a) / (c - b) }'
-grep -v '^\s*$' "$out/summary" | tail -1
+grep -v "^\s*$" "$out/summary"
 rm -rf "$out"
