@@ -6,6 +6,8 @@
 //! a role swap (all three here), a component is also looked up with B and W exchanged,
 //! whose value is the negative.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::table::Table;
 use crate::graphs::canon::canonical_key;
 use crate::graphs::{Colouring, Graph};
@@ -18,6 +20,9 @@ pub struct PartizanSolver {
     rules: &'static dyn PartizanRules,
     table: Table<GameId>,
     capacity: usize,
+    /// Entries inserted (counted here: asking the sharded map for its length locks
+    /// every shard).
+    inserted: AtomicUsize,
 }
 
 impl PartizanSolver {
@@ -26,6 +31,7 @@ impl PartizanSolver {
             rules,
             table: Table::new(),
             capacity: usize::MAX,
+            inserted: AtomicUsize::new(0),
         }
     }
 
@@ -79,7 +85,8 @@ impl PartizanSolver {
         let r = side(false);
         let v = GameId::from_options(&l, &r);
         // Census-size components are stored too: their B/W-swapped twins find them.
-        if self.table.len() < self.capacity {
+        if self.inserted.load(Ordering::Relaxed) < self.capacity {
+            self.inserted.fetch_add(1, Ordering::Relaxed);
             self.table.insert(key, v);
         }
         v
