@@ -398,10 +398,7 @@ fn octal_command_and_sweep_job() {
         "name = 'sw'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 3000\n",
     );
     let out = d.join("sw.csv");
-    let o = run(
-        &["run", &job, "--out", out.to_str().unwrap(), "--quiet"],
-        None,
-    );
+    let o = run_job(&job, out.to_str().unwrap(), &["--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let full = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = full.lines().collect();

@@ -7,26 +7,35 @@ use gamecensus::values::dyadic::Dyadic;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;
 
-/// Random short games: small number-up-stars at the leaves, then up to four levels of
-/// `{L | R}` with up to three options a side.
-fn game() -> impl Strategy<Value = GameId> {
-    let leaf = prop_oneof![
-        Just(GameId::zero()),
-        Just(GameId::nimber(1)),
-        Just(GameId::nimber(2)),
-        Just(GameId::ups(1)),
-        Just(GameId::ups(-1)),
-        Just(GameId::integer(1)),
-        Just(GameId::integer(-1)),
-        Just(GameId::number(Dyadic::new(1, 1))),
-    ];
-    leaf.prop_recursive(4, 48, 3, |inner| {
+/// Games built from `leaves` by up to `depth` levels of `{L | R}`, with `min` to 2
+/// options a side.
+fn games_from(leaves: Vec<GameId>, depth: u32, min: usize) -> impl Strategy<Value = GameId> {
+    proptest::sample::select(leaves).prop_recursive(depth, 48, 3, move |inner| {
         (
-            proptest::collection::vec(inner.clone(), 0..3),
-            proptest::collection::vec(inner, 0..3),
+            proptest::collection::vec(inner.clone(), min..3),
+            proptest::collection::vec(inner, min..3),
         )
             .prop_map(|(l, r)| GameId::from_options(&l, &r))
     })
+}
+
+/// Random short games: small number-up-stars at the leaves, then up to four levels of
+/// `{L | R}` with up to two options a side.
+fn game() -> impl Strategy<Value = GameId> {
+    games_from(
+        vec![
+            GameId::zero(),
+            GameId::nimber(1),
+            GameId::nimber(2),
+            GameId::ups(1),
+            GameId::ups(-1),
+            GameId::integer(1),
+            GameId::integer(-1),
+            GameId::number(Dyadic::new(1, 1)),
+        ],
+        4,
+        0,
+    )
 }
 
 /// Who wins by plain search of the (canonical) game tree: (Left wins moving first,
@@ -265,20 +274,11 @@ fn cutthroat_stars_from_mccurdy_nowakowski() {
 
 /// Random all-small games: at every level both players have a move or neither has.
 fn all_small() -> impl Strategy<Value = GameId> {
-    let leaf = prop_oneof![
-        Just(z()),
-        Just(star()),
-        Just(up()),
-        Just(GameId::ups(-1)),
-        Just(GameId::nimber(2))
-    ];
-    leaf.prop_recursive(3, 24, 3, |inner| {
-        (
-            proptest::collection::vec(inner.clone(), 1..3),
-            proptest::collection::vec(inner, 1..3),
-        )
-            .prop_map(|(l, r)| GameId::from_options(&l, &r))
-    })
+    games_from(
+        vec![z(), star(), up(), GameId::ups(-1), GameId::nimber(2)],
+        3,
+        1,
+    )
 }
 
 proptest! {
@@ -308,27 +308,24 @@ proptest! {
 /// Random games with numbers and hot parts among their options; the tests keep the
 /// infinitesimal ones.
 fn mixed() -> impl Strategy<Value = GameId> {
-    let leaf = prop_oneof![
-        Just(z()),
-        Just(star()),
-        Just(up()),
-        Just(GameId::ups(-1)),
-        Just(GameId::integer(1)),
-        Just(GameId::integer(-1)),
-        Just(GameId::number(Dyadic::new(-3, 1))),
-        Just(GameId::number(Dyadic::new(1, 1))),
-    ];
-    leaf.prop_recursive(3, 24, 3, |inner| {
-        (
-            proptest::collection::vec(inner.clone(), 1..3),
-            proptest::collection::vec(inner, 1..3),
-        )
-            .prop_map(|(l, r)| GameId::from_options(&l, &r))
-    })
+    games_from(
+        vec![
+            z(),
+            star(),
+            up(),
+            GameId::ups(-1),
+            GameId::integer(1),
+            GameId::integer(-1),
+            GameId::number(Dyadic::new(-3, 1)),
+            GameId::number(Dyadic::new(1, 1)),
+        ],
+        3,
+        1,
+    )
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
     /// Infinitesimals drawn from games with numbers and hot parts: where the kernel
     /// gives atomic weights they are additive, odd and monotone. (A formal extension of
