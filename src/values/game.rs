@@ -160,7 +160,8 @@ struct Store {
     stops: DashMap<GameId, (Dyadic, Dyadic)>,
     birthdays: DashMap<GameId, u32>,
     max_nims: DashMap<GameId, u32>,
-    weights: DashMap<GameId, Option<GameId>>,
+    weights: DashMap<GameId, (GameId, bool)>,
+    atomic: DashMap<GameId, bool>,
 }
 
 fn store() -> &'static Store {
@@ -175,6 +176,7 @@ fn store() -> &'static Store {
         birthdays: DashMap::new(),
         max_nims: DashMap::new(),
         weights: DashMap::new(),
+        atomic: DashMap::new(),
     })
 }
 
@@ -452,56 +454,129 @@ impl GameId {
     /// Conway and Guy): G0 = {aw(G^L) − 2 | aw(G^R) + 2}, except that when G0 is an
     /// integer and G is comparable with a remote star ★ (a nimber larger than every one
     /// in G), G > ★ gives the largest integer x with x ≱ every aw(G^R) + 2, and G < ★ the
-    /// least integer x with x ≰ every aw(G^L) − 2. For x + u·↑ + *m with x = 0 it is u.
+    /// least integer x with x ≰ every aw(G^L) − 2. For u·↑ + *m it is u.
     ///
-    /// `None` when G is not infinitesimal (it has no atomic weight), and — not yet
-    /// supported — when an option on the way is not infinitesimal either (CGSuite gives
-    /// such values, e.g. {0||0|-3/2}, a weight; we say none rather than guess).
+    /// `None` when G is not infinitesimal: such a value has no atomic weight (CGSuite
+    /// says "not atomic" for 5, -1/2, 9/8*, 6^*, {3||2*|1*}).
+    ///
+    /// An infinitesimal that is not all-small may have options that are numbers or hot
+    /// ({0||0|-3/2} has the right option {0|-3/2}). The calculus is then applied to
+    /// them formally, as Berlekamp and Spight do by hand for Go infinitesimals and as
+    /// CGSuite's value for {0||0|-3/2} (= 0) requires: a number option weighs 0, any
+    /// other option gets the same rule recursively, with the remote star taken for
+    /// that option. The formal value W is only accepted if G is consistent with it:
+    /// for k = 1 and 2, k·G − p·↑ > ★ for every integer p ≤ k·W − 1 and k·G − p·↑ < ★
+    /// for every integer p ≥ k·W + 1 (every all-small game passes: aw is additive and
+    /// aw ≥ 1 puts a game above a remote star, aw ≤ −1 below it). Otherwise G is
+    /// [`NoWeight::NotAtomic`]: e.g. A = {{1*|*}|{{*|v}|0}} gets W = −1/2 from the
+    /// calculus, yet A + A is confused with ★, which no game of weight −1 is; taking W
+    /// would break additivity, so we answer "none" rather than a weight that misleads.
     pub fn atomic_weight(self) -> Option<GameId> {
+        self.atomic_weight_or_reason().ok()
+    }
+
+    /// [`GameId::atomic_weight`], with the reason when there is none.
+    pub fn atomic_weight_or_reason(self) -> Result<GameId, NoWeight> {
         if !self.is_infinitesimal() {
-            return None;
+            return Err(NoWeight::NotInfinitesimal);
         }
+        let (w, all_small) = self.formal_weight();
+        if all_small {
+            return Ok(w);
+        }
+        let s = store();
+        let atomic = match s.atomic.get(&self) {
+            Some(a) => *a,
+            None => {
+                let a = weight_is_consistent(self, w) && weight_is_consistent(self + self, w + w);
+                s.atomic.insert(self, a);
+                a
+            }
+        };
+        if atomic {
+            Ok(w)
+        } else {
+            Err(NoWeight::NotAtomic { candidate: w })
+        }
+    }
+
+    /// The atomic-weight calculus applied to any canonical form (see
+    /// [`GameId::atomic_weight`]), and whether the form is all-small: numbers weigh 0,
+    /// u·↑ + *m weighs u, anything else is computed from its options. Memoised.
+    fn formal_weight(self) -> (GameId, bool) {
         if let Some(n) = self.as_nus() {
-            return Some(GameId::integer(n.ups as i64));
+            if n.num.is_zero() {
+                return (GameId::integer(n.ups as i64), true);
+            }
+            if n.is_number() {
+                return (GameId::zero(), false);
+            }
         }
         if let Some(w) = store().weights.get(&self) {
             return *w;
         }
-        let w = self.compute_atomic_weight();
+        let w = self.compute_formal_weight();
         store().weights.insert(self, w);
         w
     }
 
-    fn compute_atomic_weight(self) -> Option<GameId> {
+    fn compute_formal_weight(self) -> (GameId, bool) {
         let two = GameId::integer(2);
         let (l, r) = self.sides();
-        let la = l
-            .iter()
-            .map(|g| g.atomic_weight().map(|w| w - two))
-            .collect::<Option<Vec<_>>>()?;
-        let ra = r
-            .iter()
-            .map(|g| g.atomic_weight().map(|w| w + two))
-            .collect::<Option<Vec<_>>>()?;
+        let mut all_small = !l.is_empty() && !r.is_empty();
+        let mut weigh = |g: &GameId| {
+            let (w, small) = g.formal_weight();
+            all_small &= small;
+            w
+        };
+        let la: Vec<GameId> = l.iter().map(|g| weigh(g) - two).collect();
+        let ra: Vec<GameId> = r.iter().map(|g| weigh(g) + two).collect();
         let g0 = GameId::from_options(&la, &ra);
         if g0.as_number().is_some_and(|x| x.is_integer()) {
-            let far = GameId::nimber(2 * (self.max_nim() + 1).next_power_of_two());
             let zero = GameId::zero();
             // G > ★ iff G − ★ > 0, and −★ = ★.
-            let diff = self + far;
+            let diff = self + self.remote_star();
             if diff.greater(zero) && !ra.is_empty() {
                 // x ≥ H holds from some integer t_H on: the answer is min t_H − 1.
                 let t = ra.iter().map(|h| threshold_ge(*h)).min().unwrap();
-                return Some(GameId::integer(t - 1));
+                return (GameId::integer(t - 1), all_small);
             }
             if diff.less(zero) && !la.is_empty() {
                 // x ≤ H holds up to some integer s_H: the answer is max s_H + 1.
                 let s = la.iter().map(|h| threshold_le(*h)).max().unwrap();
-                return Some(GameId::integer(s + 1));
+                return (GameId::integer(s + 1), all_small);
             }
         }
-        Some(g0)
+        (g0, all_small)
     }
+
+    /// A nimber larger than every nimber in G (and than the * inside ↑), so that
+    /// comparisons with it stand for all remote stars.
+    fn remote_star(self) -> GameId {
+        GameId::nimber(2 * (self.max_nim() + 1).next_power_of_two())
+    }
+}
+
+/// Why a value has no atomic weight ([`GameId::atomic_weight_or_reason`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoWeight {
+    /// Not infinitesimal (a stop is not 0): atomic weights measure infinitesimals only.
+    NotInfinitesimal,
+    /// Infinitesimal, but the calculus's `candidate` fails the consistency check, so
+    /// the value is not atomic.
+    NotAtomic { candidate: GameId },
+}
+
+/// Whether G sits where a game of atomic weight W must: G − p·↑ > ★ for the largest
+/// integer p with p + 1 ≤ W (hence for all smaller p) and G − p·↑ < ★ for the least
+/// integer p with p − 1 ≥ W (hence for all larger p).
+fn weight_is_consistent(g: GameId, w: GameId) -> bool {
+    let zero = GameId::zero();
+    let star = g.remote_star();
+    let below = threshold_le(w) - 1;
+    let above = threshold_ge(w) + 1;
+    let shifted = |p: i64| g - GameId::ups(i32::try_from(p).expect("weight out of range")) + star;
+    shifted(below).greater(zero) && shifted(above).less(zero)
 }
 
 /// The least integer x with x ≥ h (exists: every x above h's left stop is).

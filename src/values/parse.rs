@@ -11,7 +11,7 @@
 //! Errors name the position (1-based character) of the problem.
 
 use super::dyadic::Dyadic;
-use super::game::{GameId, Nus};
+use super::game::{GameId, NoWeight, Nus};
 use crate::error::{Error, Result};
 
 /// Limits on literals, so that every expression stays within the kernel's exact
@@ -197,16 +197,21 @@ impl Parser {
                     return Err(self.err("expected )"));
                 }
                 return match f {
-                    0 => g.atomic_weight().map(Answer::Game).ok_or_else(|| {
-                        self.err(if g.is_infinitesimal() {
-                            format!(
-                                "{g}: some option on the way is not infinitesimal; \
-                                 atomic weights of such games are not supported yet"
-                            )
-                        } else {
-                            format!("{g} is not infinitesimal, so it has no atomic weight")
-                        })
-                    }),
+                    0 => g
+                        .atomic_weight_or_reason()
+                        .map(Answer::Game)
+                        .map_err(|why| {
+                            self.err(match why {
+                                NoWeight::NotInfinitesimal => {
+                                    format!("{g} is not infinitesimal, so it has no atomic weight")
+                                }
+                                NoWeight::NotAtomic { candidate } => format!(
+                                    "{g} is not atomic: the atomic-weight calculus gives \
+                                 {candidate}, but G or G+G is not where a game of that \
+                                 weight must be against a remote star"
+                                ),
+                            })
+                        }),
                     1 => Ok(Answer::Outcome(g.outcome())),
                     _ => Ok(Answer::Integer(g.birthday() as i64)),
                 };
@@ -492,7 +497,7 @@ mod tests {
         assert!(e("1/3").contains("dyadic"));
         assert!(e("^ + ").contains("position 5"), "{}", e("^ + "));
         assert!(e("aw(1)").contains("no atomic weight"));
-        assert!(e("aw({0||0|-3/2})").contains("not supported yet"));
+        assert!(e("aw({{1*|*}|{{*|v}|0}})").contains("not atomic"));
         assert!(e("{0|0|0}").contains("ambiguous"));
         assert!(e("2 ?").contains("position 3"));
         assert!(e("{0 1}").contains("|"));
