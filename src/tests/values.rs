@@ -394,9 +394,9 @@ proptest! {
 
 /// The calculus applied formally to a game with hot options can contradict additivity;
 /// such a value is reported as not atomic instead of given a weight (CGSuite's table
-/// does the same for {1|^^^||^}). A = {{1*|*}|
-/// {{*|v}|0}}: the calculus gives -1/2, but A + A is confused with a remote star while
-/// every game of atomic weight -1 lies below one (two-ahead rule, Winning Ways ch. 8).
+/// does the same for {1|^^^||^}). A = {{1*|*}|{{*|v}|0}}: the calculus gives -1/2, but
+/// A + A is confused with a remote star while every game of atomic weight -1 lies below
+/// one (the remote-star form of the two-ahead rule, checked on all-small games above).
 #[test]
 fn inconsistent_calculus_values_are_not_atomic() {
     let one_star = GameId::integer(1) + star();
