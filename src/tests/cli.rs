@@ -209,6 +209,16 @@ fn run_job(job: &str, out: &str, extra: &[&str]) -> Output {
     run(&args, None)
 }
 
+/// Cuts `out`, whose complete contents are `full`, at byte `cut` as a killed run would
+/// leave it, resumes `job` into it and checks that the file is whole again.
+fn cut_and_resume(job: &str, out: &Path, full: &[u8], cut: usize) -> Output {
+    std::fs::write(out, &full[..cut]).unwrap();
+    let o = run_job(job, out.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(out).unwrap(), full);
+    o
+}
+
 fn write_job(dir: &Path, name: &str, body: &str) -> String {
     let p = dir.join(format!("{name}.toml"));
     std::fs::write(&p, body).unwrap();
@@ -278,16 +288,11 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
     // Cut b in the middle of a row, as a killed process would leave it, and resume.
     let cut = full.len() / 2;
     assert_ne!(full[cut - 1], b'\n');
-    std::fs::write(&b, &full[..cut]).unwrap();
-    let o = run_job(&job, b.to_str().unwrap(), &["--resume", "--quiet"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = cut_and_resume(&job, &b, &full, cut);
     assert!(stderr(&o).contains("resumed"), "{}", stderr(&o));
-    assert_eq!(full, std::fs::read(&b).unwrap());
 
     // Resuming a complete file writes nothing new.
-    let o = run_job(&job, b.to_str().unwrap(), &["--resume", "--quiet"]);
-    assert!(o.status.success());
-    assert_eq!(full, std::fs::read(&b).unwrap());
+    cut_and_resume(&job, &b, &full, full.len());
 
     // A file from another job is refused.
     let other = write_job(
@@ -409,10 +414,7 @@ fn octal_command_and_sweep_job() {
     assert_eq!(lines.len(), 1 + 7 + 56);
     assert!(lines.contains(&"0.77,3000,71,12,true,8,9"), "{full}");
     // Resume after a torn row.
-    std::fs::write(&out, &full.as_bytes()[..full.len() / 2 + 3]).unwrap();
-    let o = run_job(&job, out.to_str().unwrap(), &["--quiet", "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), full);
+    cut_and_resume(&job, &out, full.as_bytes(), full.len() / 2 + 3);
     let bad = write_job(
         d,
         "bad",
@@ -489,10 +491,7 @@ fn partizan_rules_on_the_command_line() {
         let col = line.split(',').nth(1).unwrap();
         assert!(col.contains('B') && col.contains('W'), "{line}");
     }
-    std::fs::write(&out, &full.as_bytes()[..full.len() * 2 / 3]).unwrap();
-    let o = run_job(&job, out.to_str().unwrap(), &["--quiet", "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), full);
+    cut_and_resume(&job, &out, full.as_bytes(), full.len() * 2 / 3);
     let bad = write_job(
         d,
         "cl3",

@@ -39,28 +39,7 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
         for m in 0..=6 {
             let (g, c) = star(n, m);
             let v = s.value(&g, &c);
-            // Table 1: m = 0 -> P, m = 1 -> N, m >= 2 -> L.
-            let want = match m {
-                0 => Outcome::P,
-                1 => Outcome::N,
-                _ => Outcome::L,
-            };
-            assert_eq!(v.outcome(), want, "star({n},{m}) = {v}");
-            // Lemma 1: •(0, m) = (m−1)·↑ + m·*, •(1, m) = m·↑ + m·* (m ≥ 1).
-            let mstar = GameId::nimber((m % 2) as u32);
-            if m >= 1 && n == 0 {
-                assert_eq!(v, GameId::ups(m as i32 - 1) + mstar);
-            }
-            if m >= 1 && n == 1 {
-                assert_eq!(v, GameId::ups(m as i32) + mstar);
-            }
-            // Table 3 / Lemma 4: aw(•(0,0)) = 0, aw(•(0,m)) = m − 1, aw(•(n,m)) = m.
-            let aw = if n == 0 { m.saturating_sub(1) } else { m } as i64;
-            assert_eq!(
-                v.atomic_weight(),
-                Some(GameId::integer(aw)),
-                "aw star({n},{m}) = {v}"
-            );
+            common::check_cutthroat_star(n, m, v);
             // The recursion •(n, m) = {0, •(n−1, m) | •(n, m−1)} for n, m > 0.
             if n > 0 && m > 0 {
                 let (g1, c1) = star(n - 1, m);
@@ -72,15 +51,10 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
             }
         }
     }
-    // The paper's examples: A = {0, ↑*|0} = •(2,1), •(2,2) = {0|A}, •(3,1) = {0, A|0}.
-    let a = GameId::from_options(&[z, GameId::ups(1) + GameId::nimber(1)], &[z]);
-    let val = |n, m| {
+    common::check_cutthroat_star_examples(|n, m| {
         let (g, c) = star(n, m);
         s.value(&g, &c)
-    };
-    assert_eq!(val(2, 1), a);
-    assert_eq!(val(2, 2), GameId::from_options(&[z], &[a]));
-    assert_eq!(val(3, 1), GameId::from_options(&[z, a], &[z]));
+    });
     // The single edge B–W is *.
     let edge = Graph::from_edges(2, &[(0, 1)]);
     assert_eq!(

@@ -6,6 +6,8 @@ use std::process::{Command, Stdio};
 use gamecensus::graphs::{
     CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
 };
+use gamecensus::values::Outcome;
+use gamecensus::values::game::GameId;
 use proptest::prelude::*;
 
 /// Runs a nauty tool from Debian's `nauty` package (installed by scripts/setup.sh).
@@ -101,4 +103,42 @@ pub fn coloured_graph(max_n: usize) -> impl Strategy<Value = (Graph, Colouring)>
             (g, Colouring::parse(&s, n, 3).unwrap())
         })
     })
+}
+
+/// McCurdy & Nowakowski's published facts about the Cutthroat star •(n, m) (black
+/// centre, n black and m white leaves; RULES.md), checked on its value `v`:
+/// Table 1 outcomes, Lemma 1 values and Table 3 / Lemma 4 atomic weights.
+pub fn check_cutthroat_star(n: usize, m: usize, v: GameId) {
+    // Table 1: m = 0 -> P, m = 1 -> N, m >= 2 -> L.
+    let want = match m {
+        0 => Outcome::P,
+        1 => Outcome::N,
+        _ => Outcome::L,
+    };
+    assert_eq!(v.outcome(), want, "outcome of star({n},{m}) = {v}");
+    // Lemma 1: •(0, m) = (m−1)·↑ + m·*, •(1, m) = m·↑ + m·* (m ≥ 1).
+    let mstar = GameId::nimber((m % 2) as u32);
+    if n == 0 && m >= 1 {
+        assert_eq!(v, GameId::ups(m as i32 - 1) + mstar, "star(0,{m})");
+    }
+    if n == 1 && m >= 1 {
+        assert_eq!(v, GameId::ups(m as i32) + mstar, "star(1,{m})");
+    }
+    // Table 3 / Lemma 4: aw(•(0,0)) = 0, aw(•(0,m)) = m − 1, aw(•(n,m)) = m (n ≥ 1).
+    let aw = if n == 0 { m.saturating_sub(1) } else { m } as i64;
+    assert_eq!(
+        v.atomic_weight(),
+        Some(GameId::integer(aw)),
+        "aw of star({n},{m}) = {v}"
+    );
+}
+
+/// The paper's worked examples, given the star values `star(n, m)`:
+/// A = {0, ↑*|0} = •(2,1), •(2,2) = {0|A}, •(3,1) = {0, A|0}.
+pub fn check_cutthroat_star_examples(star: impl Fn(usize, usize) -> GameId) {
+    let z = GameId::zero();
+    let a = GameId::from_options(&[z, GameId::ups(1) + GameId::nimber(1)], &[z]);
+    assert_eq!(star(2, 1), a);
+    assert_eq!(star(2, 2), GameId::from_options(&[z], &[a]));
+    assert_eq!(star(3, 1), GameId::from_options(&[z, a], &[z]));
 }
