@@ -1,25 +1,178 @@
 #!/usr/bin/env bash
-# Installs what gamecensus needs on a fresh Debian machine with the Rust toolchain:
-# libclang (nauty-Traces-sys generates its nauty bindings with bindgen) and Debian's
-# nauty package (nauty-geng / nauty-vcolg, which the tests and benchmarks compare
-# against). Installs only what is missing; safe to run again.
+# Installs what gamecensus needs on a Debian machine with the Rust toolchain, and checks
+# that the install worked. Installs only what is missing; safe to run again.
+#
+#   scripts/setup.sh build     what `cargo build` needs (the quickstart)
+#   scripts/setup.sh test      that, and what the test suite runs against (default)
+#   scripts/setup.sh --detect NAME...
+#                              only report whether each NAME is present (exit 0 if all are,
+#                              1 otherwise); installs nothing. Used by the set-up test.
+#
+# Each requirement is detected by looking for exactly what the build or the tests load:
+#   cargo     `cargo` on PATH.
+#   libclang  nauty-Traces-sys builds nauty from source and generates its bindings with
+#             bindgen, which loads libclang at run time through clang-sys. clang-sys looks
+#             for `libclang.so`, `libclang-*.so`, `libclang.so.*` and `libclang-*.so.*`
+#             (skipping `libclang-cpp.*`, a different library) that are 64-bit ELF files,
+#             in $LIBCLANG_PATH alone if it is set, else in `llvm-config --prefix`/{bin,lib,
+#             lib64}, $LD_LIBRARY_PATH, $LIBRARY_PATH and /usr/local/llvm*/lib*,
+#             /usr/local/lib*{,/*,/*/*}, /usr/lib*{,/*,/*/*}. This script searches the
+#             same places for the same names. libclang then needs clang's own headers
+#             (stddef.h in its resource directory, clang/VERSION/include beside it):
+#             without them bindgen fails on nauty.h ("'stddef.h' file not found").
+#             Debian package: libclang-dev (pulls libclang1-N and libclang-common-N-dev).
+#   nauty     `nauty-geng` and `nauty-vcolg` on PATH (Debian's nauty package): the tests
+#             and benchmarks compare against them.
+#
+# SETUP_ROOT (tests only): a directory that stands for / when looking for files, so that
+# the detection can be checked against trees built in a temporary directory.
 set -euo pipefail
 
-missing=()
-if ! ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 && ! ldconfig -p 2>/dev/null | grep -q libclang; then
-  missing+=(libclang-dev)
+ROOT=${SETUP_ROOT:-}
+
+say() { echo "setup: $*" >&2; }
+
+# Is $1 a 64-bit ELF file (what clang-sys accepts)?
+is_elf64() {
+  [ -f "$1" ] || return 1
+  [ "$(head -c 5 "$1" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = "7f454c4602" ]
+}
+
+# Prints every libclang library clang-sys would consider, one per line.
+libclang_libraries() {
+  local dirs=() d f name prefix pat
+  if [ -n "${LIBCLANG_PATH:-}" ]; then
+    if [ -f "$LIBCLANG_PATH" ]; then dirs=("$(dirname "$LIBCLANG_PATH")"); else dirs=("$LIBCLANG_PATH"); fi
+  else
+    if prefix=$("${LLVM_CONFIG_PATH:-llvm-config}" --prefix 2>/dev/null); then
+      prefix=$(head -n 1 <<<"$prefix")
+      dirs+=("$prefix/bin" "$prefix/lib" "$prefix/lib64")
+    fi
+    local IFS=:
+    for d in ${LD_LIBRARY_PATH:-} ${LIBRARY_PATH:-}; do [ -n "$d" ] && dirs+=("$d"); done
+    unset IFS
+    shopt -s nullglob
+    for pat in /usr/local/llvm*/lib* /usr/local/lib*/*/* /usr/local/lib*/* /usr/local/lib* \
+               /usr/lib*/*/* /usr/lib*/* /usr/lib*; do
+      for d in $ROOT$pat; do [ -d "$d" ] && dirs+=("$d"); done
+    done
+  fi
+  shopt -s nullglob
+  for d in "${dirs[@]}"; do
+    for f in "$d"/libclang.so "$d"/libclang-*.so "$d"/libclang.so.* "$d"/libclang-*.so.*; do
+      name=${f##*/}
+      case "$name" in *-cpp.*) continue ;; esac
+      is_elf64 "$f" && echo "$f"
+    done
+  done
+}
+
+# clang's builtin headers beside a libclang library $1 (its resource directory).
+has_clang_headers() {
+  local d h
+  d=$(dirname "$(readlink -f "$1" 2>/dev/null || echo "$1")")
+  shopt -s nullglob
+  for h in "$(dirname "$1")"/clang/*/include/stddef.h "$(dirname "$1")"/../clang/*/include/stddef.h \
+           "$(dirname "$1")"/../lib/clang/*/include/stddef.h \
+           "$d"/clang/*/include/stddef.h "$d"/../clang/*/include/stddef.h "$d"/../lib/clang/*/include/stddef.h; do
+    [ -f "$h" ] && return 0
+  done
+  return 1
+}
+
+# On PATH (under SETUP_ROOT when it is set)?
+on_path() {
+  local d IFS=:
+  if [ -z "$ROOT" ]; then command -v "$1" >/dev/null 2>&1; return; fi
+  for d in $PATH; do [ -x "$ROOT$d/$1" ] && return 0; done
+  return 1
+}
+
+# detect NAME: exit 0 if present; otherwise prints on stdout what is missing.
+detect() {
+  local lib missing=()
+  case "$1" in
+    cargo) on_path cargo || echo "cargo (install the Rust toolchain with rustup)" ;;
+    libclang)
+      local found=0 headers=0
+      while IFS= read -r lib; do
+        found=1
+        if has_clang_headers "$lib"; then headers=1; break; fi
+      done < <(libclang_libraries)
+      if [ $found = 0 ]; then echo "libclang (no libclang.so*, libclang-*.so* where clang-sys looks)"
+      elif [ $headers = 0 ]; then echo "clang's builtin headers (no clang/VERSION/include/stddef.h beside libclang)"
+      fi ;;
+    nauty)
+      for t in nauty-geng nauty-vcolg; do on_path "$t" || missing+=("$t"); done
+      [ ${#missing[@]} = 0 ] || echo "${missing[*]}" ;;
+    *) say "unknown requirement $1"; exit 2 ;;
+  esac
+}
+
+# Debian packages that provide a requirement.
+packages() {
+  case "$1" in
+    libclang) echo libclang-dev ;;
+    nauty) echo nauty ;;
+  esac
+}
+
+if [ "${1:-}" = "--detect" ]; then
+  shift
+  status=0
+  for r in "$@"; do
+    what=$(detect "$r")
+    if [ -n "$what" ]; then echo "$r: missing $what"; status=1; else echo "$r: present"; fi
+  done
+  exit $status
 fi
-command -v nauty-geng >/dev/null 2>&1 || missing+=(nauty)
+
+case "${1:-test}" in
+  build) wanted=(cargo libclang) ;;
+  test) wanted=(cargo libclang nauty) ;;
+  *) say "usage: scripts/setup.sh [build|test] | --detect NAME..."; exit 2 ;;
+esac
+
+missing=()
+for r in "${wanted[@]}"; do
+  what=$(detect "$r")
+  [ -z "$what" ] && continue
+  if [ "$r" = cargo ]; then say "missing $what"; exit 1; fi
+  missing+=("$r")
+done
+
+apt_install() {
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { say "need root (or sudo) to install: $*"; exit 1; }
+    sudo="sudo"
+  fi
+  command -v apt-get >/dev/null 2>&1 || { say "no apt-get: install these Debian packages (or their equivalents) by hand: $*"; exit 1; }
+  say "installing $*"
+  export DEBIAN_FRONTEND=noninteractive
+  local log
+  log=$(mktemp)
+  if ! { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "$@"; } >"$log" 2>&1; then
+    tail -n 5 "$log" >&2
+    rm -f "$log"
+    say "apt-get could not install $*; install them by hand"
+    exit 1
+  fi
+  rm -f "$log"
+}
 
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
-    SUDO="sudo"
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  pkgs=()
+  for r in "${missing[@]}"; do
+    read -ra p <<<"$(packages "$r")"
+    pkgs+=("${p[@]}")
+  done
+  [ ${#pkgs[@]} -gt 0 ] && apt_install "${pkgs[@]}"
+  for r in "${missing[@]}"; do
+    what=$(detect "$r")
+    if [ -n "$what" ]; then
+      say "still missing $what after installing; install it by hand (Debian: $(packages "$r"))"
+      exit 1
+    fi
+  done
 fi
-command -v cargo >/dev/null 2>&1 || { echo "setup: cargo not found; install the Rust toolchain (rustup)" >&2; exit 1; }

@@ -3,5 +3,5 @@
 # the enumeration and solver tests are heavy in debug builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh test
 cargo test --release "$@"
