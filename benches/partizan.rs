@@ -38,7 +38,7 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     let s = PartizanSolver::new(r);
                     for p in &ps {
-                        black_box(s.value(&p.graph, p.colouring.as_ref().unwrap()));
+                        black_box(s.value(&p.graph, p.colouring.as_ref().unwrap()).unwrap());
                     }
                 })
             },

@@ -13,8 +13,8 @@ fn star(n: usize, m: usize) -> GameId {
     match (n, m) {
         (_, 0) => z,
         (0, 1) => GameId::nimber(1),
-        (0, _) => GameId::from_options(&[z], &[star(0, m - 1)]),
-        _ => GameId::from_options(&[z, star(n - 1, m)], &[star(n, m - 1)]),
+        (0, _) => GameId::from_options(&[z], &[star(0, m - 1)]).unwrap(),
+        _ => GameId::from_options(&[z, star(n - 1, m)], &[star(n, m - 1)]).unwrap(),
     }
 }
 
@@ -36,7 +36,7 @@ fn random_all_small(x: &mut u64, depth: u32) -> GameId {
     let nr = 1 + (*x / 2 % 2) as usize;
     let l: Vec<GameId> = (0..nl).map(|_| random_all_small(x, depth - 1)).collect();
     let r: Vec<GameId> = (0..nr).map(|_| random_all_small(x, depth - 1)).collect();
-    GameId::from_options(&l, &r)
+    GameId::from_options(&l, &r).unwrap()
 }
 
 fn rss_bytes() -> usize {

@@ -15,6 +15,9 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
+    /// A limit of the program was reached (a number beyond the game-value kernel's
+    /// range, ...): the message says which. Nothing wrong is printed instead.
+    Limit(String),
     /// The run was interrupted (Ctrl-C); the output is consistent and resumable.
     Interrupted(String),
 }
@@ -34,7 +37,7 @@ impl Error {
     /// The process exit code the command line uses for this error.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Usage(_) => 2,
+            Error::Usage(_) | Error::Limit(_) => 2,
             Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
             Error::Io { .. } => 1,
             Error::Interrupted(_) => 130,
@@ -47,6 +50,7 @@ impl fmt::Display for Error {
         match self {
             Error::Usage(msg) => write!(f, "{msg}"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
+            Error::Limit(msg) => write!(f, "limit reached: {msg}"),
             Error::Interrupted(msg) => write!(f, "{msg}"),
         }
     }

@@ -273,19 +273,24 @@ fn run_census(spec: &CensusJob, out: PathBuf, opts: &RunOptions) -> Result<Summa
     ordered_map(
         work,
         chunk,
-        |(unit, skip)| {
+        |(unit, skip)| -> Result<Vec<Row>> {
             let mut out = Vec::new();
             let mut i = 0;
+            let mut failed = None;
             positions.expand(unit, &mut |pos: &Position| {
-                if i >= skip {
-                    out.push(Row::new(pos, evaluator.evaluate(pos)));
+                if i >= skip && failed.is_none() {
+                    match evaluator.evaluate(pos) {
+                        Ok(e) => out.push(Row::new(pos, e)),
+                        Err(e) => failed = Some(super::stream::at_position(pos, e)),
+                    }
                 }
                 i += 1;
             });
-            out
+            failed.map_or(Ok(out), Err)
         },
         |batch| {
             for unit_rows in batch {
+                let unit_rows = unit_rows?;
                 for row in &unit_rows {
                     write_row(&mut writer, ruleset, row)?;
                     if let Some(w) = weights.as_mut() {

@@ -56,6 +56,22 @@ pub fn count(spec: PositionSpec, shard: Shard) -> Result<u64> {
         .sum())
 }
 
+/// An evaluation error, with the position it happened at.
+pub fn at_position(pos: &Position, e: Error) -> Error {
+    match e {
+        Error::Limit(m) => {
+            let mut g6 = Vec::new();
+            write_graph6(&pos.graph, &mut g6);
+            let col = pos.colouring.map(|c| format!(" {c}")).unwrap_or_default();
+            Error::Limit(format!(
+                "position {}{col}: {m}",
+                String::from_utf8_lossy(&g6)
+            ))
+        }
+        other => other,
+    }
+}
+
 /// Parses a position from a graph6 string and an optional colouring string.
 pub fn parse_position(
     graph6: &str,
@@ -96,7 +112,8 @@ pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> R
     let mut w = csv::Writer::from_writer(out);
     let ruleset = evaluator.ruleset();
     write_header(&mut w, ruleset)?;
-    write_row(&mut w, ruleset, &Row::new(pos, evaluator.evaluate(pos)))?;
+    let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
+    write_row(&mut w, ruleset, &Row::new(pos, eval))?;
     w.flush().map_err(write_err)
 }
 
@@ -121,7 +138,14 @@ pub fn eval_lines(
                 Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
                 other => other,
             })?;
-            Ok(pos.map(|p| Row::new(&p, evaluator.evaluate(&p))))
+            pos.map(|p| {
+                let eval = evaluator.evaluate(&p).map_err(|e| match e {
+                    Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
+                    other => other,
+                })?;
+                Ok(Row::new(&p, eval))
+            })
+            .transpose()
         },
         |rows| {
             for r in rows {

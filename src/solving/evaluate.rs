@@ -80,9 +80,10 @@ impl Evaluator {
         }
     }
 
-    /// The values of `pos` (which has passed [`Evaluator::check`]).
-    pub fn evaluate(&self, pos: &Position) -> Evaluation {
-        match &self.solver {
+    /// The values of `pos` (which has passed [`Evaluator::check`]), or the limit that
+    /// computing them would cross (an error naming it, never a wrong value).
+    pub fn evaluate(&self, pos: &Position) -> Result<Evaluation> {
+        Ok(match &self.solver {
             Solver::Impartial(s) => {
                 let g = s.grundy(&pos.graph);
                 Evaluation {
@@ -97,19 +98,19 @@ impl Evaluator {
                     .colouring
                     .as_ref()
                     .expect("checked: partizan positions are coloured");
-                let v = s.value(&pos.graph, c);
+                let v = s.value(&pos.graph, c)?;
                 Evaluation {
                     outcome: v.outcome(),
                     value: v.to_string(),
                     grundy: None,
                     atomic_weight: if self.ruleset.all_small() {
-                        v.atomic_weight().map(|w| w.to_string())
+                        v.atomic_weight()?.map(|w| w.to_string())
                     } else {
                         None
                     },
                 }
             }
-        }
+        })
     }
 
     /// Entries in the transposition table.

@@ -14,6 +14,7 @@ use crate::graphs::{Colouring, Graph};
 use crate::rules::PartizanRules;
 use crate::rules::partizan::swap_colours;
 use crate::values::game::GameId;
+use crate::values::limits::Limit;
 
 /// A solver for one partizan ruleset with its transposition table.
 pub struct PartizanSolver {
@@ -50,45 +51,46 @@ impl PartizanSolver {
         self.table.len()
     }
 
-    /// The value of `g` coloured `c`, as first given (the rules' start reduction applies).
-    pub fn value(&self, g: &Graph, c: &Colouring) -> GameId {
+    /// The value of `g` coloured `c`, as first given (the rules' start reduction
+    /// applies), or the kernel limit that computing it would cross.
+    pub fn value(&self, g: &Graph, c: &Colouring) -> Result<GameId, Limit> {
         let start = self.rules.start(g, c);
         self.sum_of_components(g, c, start)
     }
 
-    fn sum_of_components(&self, g: &Graph, c: &Colouring, mask: u64) -> GameId {
+    fn sum_of_components(&self, g: &Graph, c: &Colouring, mask: u64) -> Result<GameId, Limit> {
         let mut total = GameId::zero();
         for comp in g.components_in(mask) {
-            total = total + self.component(&g.induced(comp), &c.induced(comp));
+            total = total.checked_add(self.component(&g.induced(comp), &c.induced(comp))?)?;
         }
-        total
+        Ok(total)
     }
 
-    fn component(&self, g: &Graph, c: &Colouring) -> GameId {
+    fn component(&self, g: &Graph, c: &Colouring) -> Result<GameId, Limit> {
         let key = canonical_key(g, Some(c));
         if let Some(v) = self.table.get(&key) {
-            return v;
+            return Ok(v);
         }
         let swapped = swap_colours(c);
         if let Some(v) = self.table.get(&canonical_key(g, Some(&swapped))) {
-            return -v;
+            return Ok(-v);
         }
         let mut buf = Vec::new();
-        let mut side = |left: bool| -> Vec<GameId> {
+        let mut side = |left: bool| -> Result<Vec<GameId>, Limit> {
             buf.clear();
             self.rules.options(g, c, left, &mut buf);
             buf.iter()
                 .map(|(h, d)| self.sum_of_components(h, d, h.vertices()))
                 .collect()
         };
-        let l = side(true);
-        let r = side(false);
-        let v = GameId::from_options(&l, &r);
+        let l = side(true)?;
+        let r = side(false)?;
+        let v = GameId::from_options(&l, &r)?;
         // Census-size components are stored too: their B/W-swapped twins find them.
         if self.inserted.load(Ordering::Relaxed) < self.capacity {
             self.inserted.fetch_add(1, Ordering::Relaxed);
             self.table.insert(key, v);
         }
-        v
+        Ok(v)
     }
 }

@@ -200,6 +200,10 @@ fn bad_input_is_a_usage_error() {
         "invalid value",
     );
     assert_usage_error(&run(&["eval", "--rules", "node-kayles"], None), "--graph");
+    // {0|{0|...{0|1}...}} nested 63 deep is 2^-63: beyond the kernel's number range, an
+    // error (it once printed E + 1 as -9223372036854775807/9223372036854775808).
+    let e = format!("{}1{} + 1", "{0|".repeat(63), "}".repeat(63));
+    assert_usage_error(&run(&["value", &e], None), "kernel's range");
 }
 
 /// `gamecensus run JOB --out OUT EXTRA...`

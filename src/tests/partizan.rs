@@ -38,7 +38,7 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
     for n in 0..=6 {
         for m in 0..=6 {
             let (g, c) = star(n, m);
-            let v = s.value(&g, &c);
+            let v = s.value(&g, &c).unwrap();
             common::check_cutthroat_star(n, m, v);
             // The recursion •(n, m) = {0, •(n−1, m) | •(n, m−1)} for n, m > 0.
             if n > 0 && m > 0 {
@@ -46,19 +46,24 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
                 let (g2, c2) = star(n, m - 1);
                 assert_eq!(
                     v,
-                    GameId::from_options(&[z, s.value(&g1, &c1)], &[s.value(&g2, &c2)])
+                    GameId::from_options(
+                        &[z, s.value(&g1, &c1).unwrap()],
+                        &[s.value(&g2, &c2).unwrap()]
+                    )
+                    .unwrap()
                 );
             }
         }
     }
     common::check_cutthroat_star_examples(|n, m| {
         let (g, c) = star(n, m);
-        s.value(&g, &c)
+        s.value(&g, &c).unwrap()
     });
     // The single edge B–W is *.
     let edge = Graph::from_edges(2, &[(0, 1)]);
     assert_eq!(
-        s.value(&edge, &Colouring::parse("BW", 2, 2).unwrap()),
+        s.value(&edge, &Colouring::parse("BW", 2, 2).unwrap())
+            .unwrap(),
         GameId::nimber(1)
     );
 }
@@ -91,7 +96,7 @@ fn direct(
     };
     let l = side(true);
     let rr = side(false);
-    let v = GameId::from_options(&l, &rr);
+    let v = GameId::from_options(&l, &rr).unwrap();
     memo.insert(key, v);
     v
 }
@@ -114,7 +119,7 @@ fn solver_agrees_with_minimax_and_direct_evaluation() {
                 let (g, c) = (p.graph, p.colouring.unwrap());
                 let start = r.start(&g, &c);
                 let (g0, c0) = (g.induced(start), c.induced(start));
-                let v = s.value(&g, &c);
+                let v = s.value(&g, &c).unwrap();
                 let outcome = match (wins(r, &g0, &c0, true), wins(r, &g0, &c0, false)) {
                     (true, true) => Outcome::N,
                     (true, false) => Outcome::L,
@@ -145,7 +150,7 @@ proptest! {
                 continue;
             }
             let s = PartizanSolver::new(r);
-            prop_assert_eq!(s.value(&g, &swap_colours(&c)), -s.value(&g, &c), "{}", r.name());
+            prop_assert_eq!(s.value(&g, &swap_colours(&c)).unwrap(), -s.value(&g, &c).unwrap(), "{}", r.name());
         }
     }
 }

@@ -12,12 +12,15 @@
 
 use super::dyadic::Dyadic;
 use super::game::{GameId, NoWeight, Nus};
+use super::limits::Limit;
 use crate::error::{Error, Result};
 
-/// Limits on literals, so that every expression stays within the kernel's exact
-/// arithmetic (i64 dyadics) and reasonable time.
-pub const MAX_NUMBER: u64 = 1 << 24;
+/// Limits on the multiples of ↑ and the nimbers a literal may write, so that an
+/// expression stays within reasonable time and depth (their canonical forms are walked
+/// recursively). Numbers have no limit of their own: a literal is accepted exactly when
+/// the kernel can hold its value ([`crate::values::dyadic`]).
 pub const MAX_UPS: u64 = 256;
+/// See [`MAX_UPS`].
 pub const MAX_NIMBER: u64 = 1024;
 
 /// What an expression evaluates to.
@@ -50,22 +53,10 @@ pub fn parse_value(s: &str) -> Result<GameId> {
 
 /// Evaluates a calculator expression.
 pub fn evaluate(s: &str) -> Result<Answer> {
-    // Sums of many large literals can still leave i64: the kernel panics on overflow,
-    // which we turn into an error instead of a crash.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(|| {
-        let mut p = Parser::new(s);
-        let a = p.comparison()?;
-        p.end()?;
-        Ok(a)
-    });
-    std::panic::set_hook(hook);
-    result.unwrap_or_else(|_| {
-        Err(Error::usage(format!(
-            "{s:?}: a number grew beyond the supported range"
-        )))
-    })
+    let mut p = Parser::new(s);
+    let a = p.comparison()?;
+    p.end()?;
+    Ok(a)
 }
 
 struct Parser {
@@ -81,6 +72,11 @@ impl Parser {
             pos: 0,
             src: s.to_string(),
         }
+    }
+
+    /// A kernel limit reached at the current position.
+    fn limit(&self, l: Limit) -> Error {
+        Error::Limit(format!("{:?} at position {}: {l}", self.src, self.pos + 1))
     }
 
     fn err(&self, msg: impl std::fmt::Display) -> Error {
@@ -146,7 +142,9 @@ impl Parser {
     fn game(&self, a: Answer) -> Result<GameId> {
         match a {
             Answer::Game(g) => Ok(g),
-            Answer::Integer(n) => Ok(GameId::integer(n)),
+            Answer::Integer(n) => Ok(GameId::number(
+                Dyadic::try_int(n).map_err(|l| self.limit(l))?,
+            )),
             other => Err(self.err(format!("{other} is not a game"))),
         }
     }
@@ -156,11 +154,13 @@ impl Parser {
         loop {
             if self.eat("+") {
                 let b = self.unary()?;
-                acc = Answer::Game(self.game(acc)? + self.game(b)?);
+                let sum = self.game(acc)?.checked_add(self.game(b)?);
+                acc = Answer::Game(sum.map_err(|l| self.limit(l))?);
             } else if self.peek() == Some('-') {
                 self.pos += 1;
                 let b = self.unary()?;
-                acc = Answer::Game(self.game(acc)? - self.game(b)?);
+                let diff = self.game(acc)?.checked_sub(self.game(b)?);
+                acc = Answer::Game(diff.map_err(|l| self.limit(l))?);
             } else {
                 return Ok(acc);
             }
@@ -200,20 +200,21 @@ impl Parser {
                     0 => g
                         .atomic_weight_or_reason()
                         .map(Answer::Game)
-                        .map_err(|why| {
-                            self.err(match why {
-                                NoWeight::NotInfinitesimal => {
-                                    format!("{g} is not infinitesimal, so it has no atomic weight")
-                                }
-                                NoWeight::NotAtomic { candidate } => format!(
-                                    "{g} is not atomic: the atomic-weight calculus gives \
+                        .map_err(|why| match why {
+                            NoWeight::NotInfinitesimal => self.err(format!(
+                                "{g} is not infinitesimal, so it has no atomic weight"
+                            )),
+                            NoWeight::NotAtomic { candidate } => self.err(format!(
+                                "{g} is not atomic: the atomic-weight calculus gives \
                                  {candidate}, but G or G+G is not where a game of that \
                                  weight must be against a remote star"
-                                ),
-                            })
+                            )),
+                            NoWeight::Limit(l) => self.limit(l),
                         }),
                     1 => Ok(Answer::Outcome(g.outcome())),
-                    _ => Ok(Answer::Integer(g.birthday() as i64)),
+                    _ => Ok(Answer::Integer(
+                        i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
+                    )),
                 };
             }
         }
@@ -231,7 +232,7 @@ impl Parser {
     fn game_expr(&mut self) -> Result<GameId> {
         if self.eat("±") || self.eat("+-") {
             let g = self.game_expr()?;
-            return Ok(GameId::from_options(&[g], &[-g]));
+            return GameId::from_options(&[g], &[-g]).map_err(|l| self.limit(l));
         }
         match self.peek() {
             Some('{') => self.braces(),
@@ -253,7 +254,8 @@ impl Parser {
         }
     }
 
-    fn digits(&mut self) -> Option<u64> {
+    /// A run of decimal digits (saturating at `u128::MAX`), or `None` if there is none.
+    fn digits(&mut self) -> Option<u128> {
         let start = self.pos;
         while self.pos < self.chars.len() && self.chars[self.pos].is_ascii_digit() {
             self.pos += 1;
@@ -266,7 +268,7 @@ impl Parser {
             .collect::<String>()
             .parse()
             .ok()
-            .or(Some(u64::MAX))
+            .or(Some(u128::MAX))
     }
 
     fn literal(&mut self) -> Result<GameId> {
@@ -278,23 +280,29 @@ impl Parser {
         }
         let mut num = Dyadic::ZERO;
         if let Some(n) = self.digits() {
-            if n > MAX_NUMBER {
-                self.pos = start;
-                return Err(self.err(format!("number too large (at most {MAX_NUMBER})")));
-            }
-            num = Dyadic::int(n as i64);
+            let mut exp = 0;
             if self.chars.get(self.pos) == Some(&'/') {
                 self.pos += 1;
                 let d = self
                     .digits()
                     .ok_or_else(|| self.err("expected a denominator"))?;
-                if d == 0 || !d.is_power_of_two() || d > MAX_NUMBER {
+                if d == 0 || !d.is_power_of_two() {
                     return Err(self.err(format!(
-                        "{n}/{d}: short games have dyadic numbers only (denominator a power of two up to {MAX_NUMBER})"
+                        "{n}/{d}: short games have dyadic numbers only (the denominator must be a power of two)"
                     )));
                 }
-                num = Dyadic::new(n as i64, d.trailing_zeros());
+                exp = d.trailing_zeros();
             }
+            let signed = i128::try_from(n)
+                .ok()
+                .map(|n| if negative { -n } else { n });
+            num = signed
+                .ok_or(Limit::Number)
+                .and_then(|n| Dyadic::new(n, exp))
+                .map_err(|l| {
+                    self.pos = start;
+                    self.limit(l)
+                })?;
         }
         let mut ups: i64 = 0;
         match self.chars.get(self.pos) {
@@ -310,7 +318,7 @@ impl Parser {
                     if count > 1 {
                         return Err(self.err("write ^3 or ^^^, not both"));
                     }
-                    if k > MAX_UPS {
+                    if k > MAX_UPS as u128 {
                         return Err(self.err(format!("at most {MAX_UPS} ups")));
                     }
                     count = k as i64;
@@ -323,7 +331,7 @@ impl Parser {
         if self.chars.get(self.pos) == Some(&'*') {
             self.pos += 1;
             nim = match self.digits() {
-                Some(k) if k <= MAX_NIMBER => k as u32,
+                Some(k) if k <= MAX_NIMBER as u128 => k as u32,
                 Some(_) => {
                     return Err(self.err(format!("nimber too large (at most *{MAX_NIMBER})")));
                 }
@@ -332,9 +340,6 @@ impl Parser {
         }
         if self.pos == start + negative as usize {
             return Err(self.err("expected a value"));
-        }
-        if negative {
-            num = -num;
         }
         Ok(GameId::nus(Nus {
             num,
@@ -415,7 +420,7 @@ impl Parser {
         };
         let left = side(&lists[..=i], &bars[..i])?;
         let right = side(&lists[i + 1..], &bars[i + 1..])?;
-        Ok(GameId::from_options(&left, &right))
+        GameId::from_options(&left, &right).map_err(|l| self.limit(l))
     }
 
     /// An option inside braces: a value, possibly with sums and differences.
@@ -424,10 +429,12 @@ impl Parser {
         loop {
             if self.peek() == Some('+') && !self.peek_str("+-") {
                 self.pos += 1;
-                g = g + self.game_expr()?;
+                let h = self.game_expr()?;
+                g = g.checked_add(h).map_err(|l| self.limit(l))?;
             } else if self.peek() == Some('-') {
                 self.pos += 1;
-                g = g - self.game_expr()?;
+                let h = self.game_expr()?;
+                g = g.checked_sub(h).map_err(|l| self.limit(l))?;
             } else {
                 return Ok(g);
             }
@@ -503,9 +510,27 @@ mod tests {
         assert!(e("{0 1}").contains("|"));
         assert!(e("*5000").contains("nimber too large"));
         assert!(e("^999").contains("ups"));
-        assert!(e("99999999999").contains("too large"));
+        // Numbers: exactly the kernel's range, for literals and for computed values.
+        assert_eq!(show("4611686018427387903"), "4611686018427387903");
+        assert_eq!(show("-1/4611686018427387904"), "-1/4611686018427387904");
+        assert_eq!(show("9223372036854775808/4"), "2305843009213693952");
+        assert!(e("4611686018427387904").contains("kernel's range"));
+        assert!(e("1/9223372036854775808").contains("kernel's range"));
+        assert!(e("4611686018427387903 + 1").contains("kernel's range"));
+        assert!(e("99999999999999999999999999999999999999999").contains("kernel's range"));
+        // The issue's example: E = {0|{0|...{0|1}...}} nested 63 deep is 2^-63, beyond
+        // the range; E + 1 once printed -9223372036854775807/9223372036854775808.
+        let nested = |k: usize| format!("{}1{}", "{0|".repeat(k), "}".repeat(k));
+        assert_eq!(show(&nested(62)), "1/4611686018427387904");
+        assert!(e(&nested(63)).contains("kernel's range"));
+        assert!(e(&format!("{} + 1", nested(63))).contains("kernel's range"));
+        assert!(e(&format!("{} + 1", nested(62))).contains("kernel's range"));
+        assert_eq!(
+            show(&format!("{} + 1/2", nested(62))),
+            "2305843009213693953/4611686018427387904"
+        );
         let big = vec!["16777216"; 40].join(" + ");
         let bigger = format!("({big}) + 1/16777216");
-        assert!(evaluate(&bigger).is_ok());
+        assert_eq!(show(&bigger), "11258999068426241/16777216");
     }
 }

@@ -1,0 +1,278 @@
+//! Canonical forms: from any option lists to the unique canonical form (dominated
+//! options removed, reversible ones bypassed, Winning Ways ch. 3; Siegel II.2), and the
+//! recognition of numbers and number-up-stars among them, so that every value has one
+//! representation and one id.
+
+use super::store::{Node, intern};
+use super::{GameId, Nus};
+use crate::values::dyadic::Dyadic;
+use crate::values::limits::{Limit, MAX_UPS};
+
+impl GameId {
+    /// The value `{left | right}` (any options), in canonical form; [`Limit::Number`] if
+    /// it is a number outside the kernel's range (e.g. `{0 | 2^-62}`).
+    pub fn from_options(left: &[GameId], right: &[GameId]) -> Result<GameId, Limit> {
+        let (l, r) = canonicalize(left.to_vec(), right.to_vec());
+        recognise(l, r)
+    }
+}
+
+/// Canonical options of a number-up-star (Winning Ways ch. 2–3):
+/// an integer n > 0 is {n−1 |}, n < 0 is {| n+1}; a dyadic m/2^k is {(m−1)/2^k | (m+1)/2^k};
+/// x + *m is {x + *k | x + *k} over k < m; x + u·↑ + *m with u > 0 is the canonical form of
+/// the sum of u·↑ = {0 | (u−1)·↑*}, *m and x (number avoidance: x is not moved in), i.e. of
+/// {x + *m, x + u↑ + *k (k < m) | x + (u−1)↑ + *(m⊕1), x + u↑ + *k (k < m)}; u < 0 by negation.
+/// Every option is in range when `n` is: the numbers move toward zero or to a smaller
+/// denominator, the multiples of ↑ toward zero.
+pub(super) fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
+    let x = n.num;
+    if n.ups < 0 {
+        let (l, r) = GameId::nus(-n).sides();
+        return (
+            r.iter().map(|g| -*g).collect(),
+            l.iter().map(|g| -*g).collect(),
+        );
+    }
+    let with = |ups: i32, nim: u32| GameId::nus(Nus { num: x, ups, nim });
+    let number = |num: i128| {
+        GameId::number(Dyadic::new(num, x.exp()).expect("the options of a number are in range"))
+    };
+    if n.ups == 0 && n.nim == 0 {
+        let m = x.num() as i128;
+        if x.is_integer() {
+            return match m.cmp(&0) {
+                std::cmp::Ordering::Greater => (vec![number(m - 1)], vec![]),
+                std::cmp::Ordering::Less => (vec![], vec![number(m + 1)]),
+                std::cmp::Ordering::Equal => (vec![], vec![]),
+            };
+        }
+        return (vec![number(m - 1)], vec![number(m + 1)]);
+    }
+    if n.ups == 0 {
+        let opts: Vec<GameId> = (0..n.nim).map(|k| with(0, k)).collect();
+        return (opts.clone(), opts);
+    }
+    let mut l = vec![with(0, n.nim)];
+    let mut r = vec![with(n.ups - 1, n.nim ^ 1)];
+    for k in 0..n.nim {
+        l.push(with(n.ups, k));
+        r.push(with(n.ups, k));
+    }
+    canonicalize(l, r)
+}
+
+/// `x ≤ {L | R}` for a form given by its options: no x^L ≥ G and no G^R ≤ x.
+fn le_id_form(x: GameId, l: &[GameId], r: &[GameId]) -> bool {
+    !r.iter().any(|gr| gr.leq(x)) && !x.left_options().iter().any(|xl| le_form_id(l, r, *xl))
+}
+
+/// `{L | R} ≤ y`: no G^L ≥ y and no y^R ≤ G.
+fn le_form_id(l: &[GameId], r: &[GameId], y: GameId) -> bool {
+    !l.iter().any(|gl| y.leq(*gl)) && !y.right_options().iter().any(|yr| le_id_form(*yr, l, r))
+}
+
+/// Keeps the maximal (`left`) or minimal options, without duplicates.
+fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
+    let mut v = opts;
+    v.sort_unstable();
+    v.dedup();
+    let keep: Vec<bool> = (0..v.len())
+        .map(|i| {
+            !(0..v.len()).any(|j| j != i && if left { v[i].leq(v[j]) } else { v[j].leq(v[i]) })
+        })
+        .collect();
+    v.into_iter()
+        .zip(keep)
+        .filter(|&(_, k)| k)
+        .map(|(g, _)| g)
+        .collect()
+}
+
+/// Canonical options of `{left | right}` (whose options are canonical values): remove
+/// dominated options and bypass reversible ones until neither applies. Only compares
+/// existing values, so it cannot leave the kernel's range.
+fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+    loop {
+        l = undominated(l, true);
+        r = undominated(r, false);
+        let mut changed = false;
+        // A left option A is reversible through A^R ≤ G: replace A by A^R's left options.
+        let mut new_l = Vec::with_capacity(l.len());
+        for &a in &l {
+            match a.right_options().iter().find(|ar| le_id_form(**ar, &l, &r)) {
+                Some(ar) => {
+                    new_l.extend(ar.left_options());
+                    changed = true;
+                }
+                None => new_l.push(a),
+            }
+        }
+        let mut new_r = Vec::with_capacity(r.len());
+        for &b in &r {
+            match b.left_options().iter().find(|bl| le_form_id(&l, &r, **bl)) {
+                Some(bl) => {
+                    new_r.extend(bl.right_options());
+                    changed = true;
+                }
+                None => new_r.push(b),
+            }
+        }
+        l = new_l;
+        r = new_r;
+        if !changed {
+            l = undominated(l, true);
+            r = undominated(r, false);
+            return (l, r);
+        }
+    }
+}
+
+/// The id of the canonical form `{l | r}` (sorted, undominated, no reversible options):
+/// a number-up-star if it is one, else a general node.
+fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId, Limit> {
+    l.sort_unstable();
+    r.sort_unstable();
+    // Numbers: options all numbers with max L < min R give the simplest number between.
+    let nums = |v: &[GameId]| {
+        v.iter()
+            .map(|g| g.as_number())
+            .collect::<Option<Vec<Dyadic>>>()
+    };
+    if let (Some(ln), Some(rn)) = (nums(&l), nums(&r)) {
+        let lo = ln.iter().copied().max();
+        let hi = rn.iter().copied().min();
+        if let Some(x) = Dyadic::simplest_between(lo, hi)? {
+            return Ok(GameId::number(x));
+        }
+    }
+    // Other number-up-stars: all options are number-up-stars with one number part x;
+    // try the few candidates near the options' up multiples and nimbers.
+    let all: Vec<Nus> = match l
+        .iter()
+        .chain(&r)
+        .map(|g| g.as_nus())
+        .collect::<Option<Vec<Nus>>>()
+    {
+        Some(v) if !v.is_empty() => v,
+        _ => return Ok(intern(Node::General(l.into(), r.into()))),
+    };
+    let x = all[0].num;
+    if all.iter().all(|n| n.num == x) {
+        let lo_u = all.iter().map(|n| n.ups as i64).min().expect("non-empty") - 1;
+        let hi_u = all.iter().map(|n| n.ups as i64).max().expect("non-empty") + 1;
+        if lo_u < -(MAX_UPS as i64) || hi_u > MAX_UPS as i64 {
+            // A candidate would be a multiple of ↑ the kernel cannot hold.
+            return Err(Limit::Ups);
+        }
+        let max_nim = all.iter().map(|n| n.nim).max().expect("non-empty");
+        let nim_bound = (max_nim + 1).next_power_of_two() * 2;
+        for ups in lo_u as i32..=hi_u as i32 {
+            for nim in 0..nim_bound {
+                if ups == 0 && nim == 0 {
+                    continue;
+                }
+                let cand = GameId::nus(Nus { num: x, ups, nim });
+                let (mut cl, mut cr) = cand.options();
+                cl.sort_unstable();
+                cr.sort_unstable();
+                if cl == l && cr == r {
+                    return Ok(cand);
+                }
+            }
+        }
+    }
+    Ok(intern(Node::General(l.into(), r.into())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn up() -> GameId {
+        GameId::ups(1)
+    }
+    fn star() -> GameId {
+        GameId::nimber(1)
+    }
+    fn zero() -> GameId {
+        GameId::zero()
+    }
+    fn g(l: &[GameId], r: &[GameId]) -> GameId {
+        GameId::from_options(l, r).unwrap()
+    }
+    fn half() -> GameId {
+        GameId::number(Dyadic::new(1, 1).unwrap())
+    }
+
+    #[test]
+    fn textbook_identities() {
+        // Winning Ways ch. 2-3; Lessons in Play ch. 4-5; Siegel CGT ch. II.
+        // ↑ = {0|*}
+        assert_eq!(g(&[zero()], &[star()]), up());
+        // ↑ + ↑ = ⇑ = {0|↑*}
+        assert_eq!(up() + up(), GameId::ups(2));
+        assert_eq!(g(&[zero()], &[up() + star()]), GameId::ups(2));
+        // * + * = 0
+        assert_eq!(star() + star(), zero());
+        // {0|1} = 1/2, {0|} = 1, {|0} = -1, {1|} = 2
+        assert_eq!(g(&[zero()], &[GameId::integer(1)]), half());
+        assert_eq!(g(&[zero()], &[]), GameId::integer(1));
+        assert_eq!(g(&[], &[zero()]), GameId::integer(-1));
+        // {0|0} = *, {0,*|0,*} = *2, {0,*|0} = ↑*
+        assert_eq!(g(&[zero()], &[zero()]), star());
+        assert_eq!(g(&[zero(), star()], &[zero(), star()]), GameId::nimber(2));
+        assert_eq!(g(&[zero(), star()], &[zero()]), up() + star());
+        // {1|-1} is hot: confused with 0; ↑* is confused with 0; ⇑* > 0; ↑ > 0.
+        let hot = g(&[GameId::integer(1)], &[GameId::integer(-1)]);
+        assert!(hot.as_nus().is_none());
+        assert!(hot.confused(zero()));
+        assert!((up() + star()).confused(zero()));
+        assert!((GameId::ups(2) + star()).greater(zero()));
+        let tiny_number = GameId::number(Dyadic::new(1, 5).unwrap());
+        assert!(up().greater(zero()) && up().less(tiny_number));
+        // A dominated option removed: {0, -1 | 1} = {0 | 1} = 1/2.
+        assert_eq!(
+            g(&[zero(), GameId::integer(-1)], &[GameId::integer(1)]),
+            half()
+        );
+        // G - G = 0 for a general value.
+        assert_eq!(hot - hot, zero());
+        let x = g(&[zero(), up() + star()], &[zero()]);
+        assert_eq!(x - x, zero());
+    }
+
+    #[test]
+    fn nus_options_rebuild_the_same_ids() {
+        for num in [Dyadic::ZERO, Dyadic::int(1), Dyadic::new(-3, 2).unwrap()] {
+            for ups in -4..=4 {
+                for nim in 0..9 {
+                    let v = GameId::nus(Nus { num, ups, nim });
+                    let (l, r) = v.options();
+                    assert_eq!(g(&l, &r), v, "{num} {ups} {nim}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_beyond_the_range_are_refused_not_wrapped() {
+        // {0 | {0 | ... {0 | 1}}} nested k deep is 2^-k: fine up to k = 62, refused at 63
+        // (the example printed 1 + 2^-63 as a negative fraction).
+        let mut e = GameId::integer(1);
+        for _ in 0..62 {
+            e = g(&[zero()], &[e]);
+        }
+        assert_eq!(e, GameId::number(Dyadic::new(1, 62).unwrap()));
+        assert_eq!(GameId::from_options(&[zero()], &[e]), Err(Limit::Number));
+        // 1 + 2^-62 needs a numerator of 2^62 + 1.
+        assert_eq!(e.checked_add(GameId::integer(1)), Err(Limit::Number));
+        let big = GameId::number(Dyadic::try_int((1 << 62) - 1).unwrap());
+        assert_eq!(GameId::from_options(&[big], &[]), Err(Limit::Number));
+        assert_eq!(big.checked_add(GameId::integer(1)), Err(Limit::Number));
+        assert_eq!((-big).checked_sub(GameId::integer(1)), Err(Limit::Number));
+        // A general game whose sum needs an out-of-range number fails as a whole.
+        let hot = g(&[big], &[-big]);
+        assert_eq!(hot.checked_add(GameId::integer(1)), Err(Limit::Number));
+        assert_eq!(GameId::ups(MAX_UPS).checked_add(up()), Err(Limit::Ups));
+    }
+}

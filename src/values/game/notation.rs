@@ -1,0 +1,42 @@
+//! The value notation (RULES.md): numbers (`-2`, `3/4`), then ups (`^`, `v`, `^2`, `v3`),
+//! then a nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
+//! `{L1, L2|R1, R2}` with its canonical options, listed in the order of their notation.
+
+use super::GameId;
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.as_nus() {
+            Some(n) => {
+                let mut s = String::new();
+                if !n.num.is_zero() || (n.ups == 0 && n.nim == 0) {
+                    s.push_str(&n.num.to_string());
+                }
+                match n.ups {
+                    0 => {}
+                    1 => s.push('^'),
+                    -1 => s.push('v'),
+                    u if u > 0 => s.push_str(&format!("^{u}")),
+                    u => s.push_str(&format!("v{}", -u)),
+                }
+                match n.nim {
+                    0 => {}
+                    1 => s.push('*'),
+                    m => s.push_str(&format!("*{m}")),
+                }
+                f.write_str(&s)
+            }
+            None => {
+                // Options in the order of their notation, not of their ids: ids depend on
+                // which thread met a value first, the printed value must not.
+                let (l, r) = self.sides();
+                let join = |v: &[GameId]| {
+                    let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
+                    parts.sort_unstable();
+                    parts.join(", ")
+                };
+                write!(f, "{{{}|{}}}", join(l), join(r))
+            }
+        }
+    }
+}

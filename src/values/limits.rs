@@ -1,0 +1,42 @@
+//! The limits of the game-value kernel, in one place. A value outside them is never
+//! made: the operation that would make it returns a [`Limit`] saying which limit it hit.
+
+use std::fmt;
+
+use super::dyadic::{MAX_EXP, NUM_BOUND};
+
+/// Largest multiple of ↑ in a number-up-star value (`^N`, `vN`): the range of `i32`
+/// without `i32::MIN`, so that negation never leaves it.
+pub const MAX_UPS: i32 = i32::MAX;
+
+/// A kernel limit that an operation would have crossed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// A number outside `m / 2^k`, `|m| < 2^62`, `k ≤ 62`.
+    Number,
+    /// A multiple of ↑ beyond ±[`MAX_UPS`].
+    Ups,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Number => write!(
+                f,
+                "a number beyond the kernel's range (m/2^k with |m| < {NUM_BOUND} = 2^62 and k <= {MAX_EXP})"
+            ),
+            Limit::Ups => write!(
+                f,
+                "a multiple of ^ beyond the kernel's range (at most {MAX_UPS} = 2^31 - 1)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Limit {}
+
+impl From<Limit> for crate::Error {
+    fn from(l: Limit) -> crate::Error {
+        crate::Error::Limit(l.to_string())
+    }
+}
