@@ -56,8 +56,11 @@ pub fn octal(
     Ok(analysis)
 }
 
-/// The header of a sweep's CSV.
-pub const SWEEP_COLUMNS: &str = "code,max_n,preperiod,period,proved,largest_value,rare_count";
+/// The header of a sweep's CSV. `preperiod` and `period` hold proved periods only;
+/// `observed_*` hold a period the values show but do not prove; `status` says which
+/// (`proved`, `observed` or `none`).
+pub const SWEEP_COLUMNS: &str = "code,max_n,status,preperiod,period,observed_preperiod,\
+observed_period,observed_repeats,largest_value,rare_count";
 
 /// Every octal code with 1..=`max_digits` digits after the point (last digit non-zero)
 /// for each leading digit in `leading` (0 and/or 4), in increasing order.
@@ -90,18 +93,21 @@ pub fn sweep_codes(max_digits: usize, leading: &[u8]) -> Result<Vec<String>> {
 
 /// The CSV row of one game.
 pub fn sweep_row(a: &Analysis) -> String {
-    let (pre, per) = a
-        .periodicity
-        .preperiod_period()
-        .map(|(n0, p)| (n0.to_string(), p.to_string()))
-        .unwrap_or_default();
+    use crate::octal::Periodicity;
+    let cells = match a.periodicity {
+        Periodicity::Proved { preperiod, period } => format!("{preperiod},{period},,,"),
+        Periodicity::Observed {
+            preperiod,
+            period,
+            repeats,
+        } => format!(",,{preperiod},{period},{repeats}"),
+        Periodicity::None => ",,,,".to_string(),
+    };
     format!(
-        "{},{},{},{},{},{},{}",
+        "{},{},{},{cells},{},{}",
         a.code,
         a.values.len() - 1,
-        pre,
-        per,
-        a.periodicity.is_proved(),
+        a.periodicity.status(),
         a.largest_value,
         a.rare.len()
     )

@@ -74,16 +74,27 @@ impl Analysis {
         let n = self.values.len() - 1;
         let period = match self.periodicity {
             Periodicity::Proved { preperiod, period } => format!(
-                "periodic with period {period} from n = {preperiod} (last exception at n = {}), \
-                 PROVED by the Guy-Smith theorem",
-                preperiod as i64 - 1
+                "periodic with period {period} from n = {preperiod} ({}), PROVED by the \
+                 Guy-Smith theorem",
+                match preperiod {
+                    0 => "no exceptions".to_string(),
+                    n0 => format!("last exception at n = {}", n0 - 1),
+                }
             ),
-            Periodicity::Observed { preperiod, period } => format!(
-                "period {period} from n = {preperiod} observed up to n = {n} but not proved \
-                 (the theorem needs values up to n = {})",
+            Periodicity::Observed {
+                preperiod,
+                period,
+                repeats,
+            } => format!(
+                "period {period} from n = {preperiod} observed ({repeats} whole periods up to \
+                 n = {n}) but not proved (the theorem needs values up to n = {})",
                 period::needed_for_proof(preperiod, period, self.code.last())
             ),
-            Periodicity::None => format!("no period found up to n = {n}"),
+            Periodicity::None => format!(
+                "no period found up to n = {n} (none provable, none repeating {} times over \
+                 a quarter of the values)",
+                period::OBSERVED_REPEATS
+            ),
         };
         let shown: Vec<String> = self.rare.iter().take(20).map(|p| p.to_string()).collect();
         let scans = self

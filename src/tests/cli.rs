@@ -413,10 +413,11 @@ fn octal_command_and_sweep_job() {
     let lines: Vec<&str> = full.lines().collect();
     assert_eq!(
         lines[0],
-        "code,max_n,preperiod,period,proved,largest_value,rare_count"
+        "code,max_n,status,preperiod,period,observed_preperiod,observed_period,\
+         observed_repeats,largest_value,rare_count"
     );
     assert_eq!(lines.len(), 1 + 7 + 56);
-    assert!(lines.contains(&"0.77,3000,71,12,true,8,9"), "{full}");
+    assert!(lines.contains(&"0.77,3000,proved,71,12,,,,8,9"), "{full}");
     // Resume after a torn row.
     cut_and_resume(&job, &out, full.as_bytes(), full.len() / 2 + 3);
     let bad = write_job(

