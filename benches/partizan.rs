@@ -5,7 +5,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{Position, PositionSource, PositionSpec, Shard};
-use gamecensus::rules::PARTIZAN;
+use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::solving::PartizanSolver;
 use std::hint::black_box;
 
@@ -27,7 +27,10 @@ fn positions(n: usize) -> Vec<Position> {
 
 fn bench(c: &mut Criterion) {
     let ps = positions(6);
-    for r in PARTIZAN {
+    for r in RULESETS.iter().filter_map(|r| match r {
+        Ruleset::Partizan(p) => Some(*p),
+        _ => None,
+    }) {
         c.bench_function(
             &format!(
                 "{}/connected B/W n=6 ({} positions), fresh table",

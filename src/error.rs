@@ -12,7 +12,9 @@ pub enum Error {
     Usage(String),
     /// An I/O failure, with what we were doing when it happened.
     Io {
+        /// What we were doing.
         context: String,
+        /// The underlying error.
         source: std::io::Error,
     },
     /// A limit of the program was reached (a number beyond the game-value kernel's
@@ -23,10 +25,12 @@ pub enum Error {
 }
 
 impl Error {
+    /// A usage error with this message.
     pub fn usage(msg: impl Into<String>) -> Self {
         Error::Usage(msg.into())
     }
 
+    /// An I/O error while doing `context`.
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
         Error::Io {
             context: context.into(),

@@ -8,6 +8,8 @@
 //! the parallel driver) and [`jobs`] (job files, the runner, CSV, progress, shards).
 //! The `gamecensus` binary is a thin command line over these.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod graphs;
 pub mod jobs;

@@ -1,31 +1,105 @@
-//! The `gamecensus` command line: parses arguments and calls the library.
+//! The `gamecensus` command line: parses arguments (the clap types live here, not in the
+//! library) and calls the library.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand, ValueEnum};
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{PositionSpec, Shard};
 use gamecensus::jobs::{self, JobSpec, RunOptions};
 use gamecensus::octal::Method;
 use gamecensus::rules::Ruleset;
-use gamecensus::solving::Evaluator;
+use gamecensus::solving::{Evaluator, Schema};
 use gamecensus::{Error, Result};
 
 #[derive(Parser)]
 #[command(
     name = "gamecensus",
     version,
-    about = "Exact values of combinatorial games on every small graph, as CSV"
+    about = "Exact values of combinatorial games on every small graph, as CSV",
+    long_about = "Exact values of combinatorial games on every small graph, as CSV.\n\n\
+        Enumerates graphs and colourings up to isomorphism (graph6, like nauty's tools), \
+        evaluates games on them (nim-values, canonical forms, atomic weights), runs census \
+        jobs, computes octal games, and is a small CGT calculator. See README.md."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// The --method values of `octal`.
+#[derive(Clone, Copy, ValueEnum)]
+enum MethodArg {
+    /// The rare-value ("sparse space") method.
+    Fast,
+    /// The definition, O(MAX²).
+    Reference,
+}
+
+fn rules_help() -> String {
+    format!("Rules (--rules):\n{}", Ruleset::help_list())
+}
+
+fn eval_help() -> String {
+    let columns = |r: Ruleset| Schema::of(r).header();
+    format!(
+        "{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
+         `nauty-geng`; blank lines and a >>graph6<< header are skipped. A colouring has one \
+         letter per vertex in graph6 vertex order: B (Left's), W (Right's), G (both).\n\n\
+         CSV columns (impartial rules): {}\nCSV columns (partizan rules): {}, plus \
+         atomic_weight for all-small rules (cutthroat, clobber)\n\n\
+         Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
+         gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
+         nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
+        rules_help(),
+        columns(Ruleset::from_name("node-kayles").expect("registered")),
+        columns(Ruleset::from_name("partizan-node-kayles").expect("registered")),
+    )
+}
+
+const RUN_HELP: &str = "A job file is TOML (every file in jobs/ runs as it is):
+  name = \"node-kayles-8\"        required; names the default output results/<name>.csv
+  kind = \"census\"               census (default) or octal-sweep
+  output = \"results/nk8.csv\"    where the CSV goes
+census keys:
+  rules = \"node-kayles\"         required (see `gamecensus eval --help`)
+  family = \"all\"                all, trees, path, cycle, star, complete, complete-bipartite, grid
+  min_vertices = 1              default 1
+  max_vertices = 8              required
+  connected = false             connected graphs only (family all)
+  colours = 0                   0 uncoloured, 2 = B/W, 3 = B/W/G
+  skip_reduced = false          leave out positions the rules reduce at the start
+  table_cap = 50000000          partizan rules: at most this many table entries
+octal-sweep keys:
+  max_digits = 3                codes with 1 to max_digits digits (1 to 6)
+  leading = [0, 4]              digits before the point (default [0])
+  max_n = 20000                 G(0..=max_n) for each game
+Beside the CSV, FILE.meta.json records the program, the job, the shard and the rows.
+An existing output is never overwritten by surprise: a complete one of the same job is
+left as it is, an interrupted one needs --resume, anything else --force.";
+
+const VALUE_HELP: &str = "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
+(^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
+at the longest run: {0||0|v*} = {0|{0|v*}}), ±G or +-G for {G|-G}.
+Operators: + - (and unary -), parentheses; comparisons <= >= == < > and || (confused with).
+Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G).
+Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
+Examples:
+  gamecensus value '^ + ^*'            # ^2*
+  gamecensus value 'aw({^^^|vv})'      # {1|0}
+  echo '{1|-1} || 0' | gamecensus value -";
+
 #[derive(Subcommand)]
 enum Command {
     /// Print every graph (or coloured graph) up to isomorphism as graph6 lines.
+    #[command(
+        after_help = "Limits: all graphs up to 11 vertices (1,018,997,864 graphs), trees \
+        up to 24, other families up to 64; colourings up to K^n <= 2^24 per graph (B/W: n <= 24, \
+        B/W/G: n <= 15). Output order is fixed and the same for any number of threads.\n\
+        Example: gamecensus enumerate -n 6 --connected --colours 3 | wc -l   # 36897"
+    )]
     Enumerate {
         /// Largest number of vertices.
         #[arg(long, short = 'n')]
@@ -46,13 +120,16 @@ enum Command {
         #[arg(long, value_name = "I/M")]
         shard: Option<String>,
         /// Graph family instead of all graphs.
-        #[arg(long, value_enum, default_value = "all")]
-        family: Family,
+        #[arg(long, default_value = "all", value_parser = PossibleValuesParser::new(Family::names()))]
+        family: String,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Evaluate one position, or `GRAPH6 [COLOURING]` lines from stdin (`-`), as CSV.
+    #[command(after_help = eval_help())]
     Eval {
-        /// Rules: node-kayles, impartial-cutthroat, clique-forming, cutthroat,
-        /// partizan-node-kayles, clobber.
+        /// The ruleset (listed below).
         #[arg(long)]
         rules: String,
         /// The graph, in graph6.
@@ -64,11 +141,16 @@ enum Command {
         /// `-`: read lines from stdin.
         #[arg(value_name = "-")]
         stdin: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// A CGT calculator: canonical forms, sums, comparisons, aw(G), outcome(G), birthday(G).
+    #[command(after_help = VALUE_HELP)]
     Value {
-        /// An expression, e.g. "^ + ^*", "{0||0|v*}", "aw({^^^|vv})", "^* || 0".
-        expr: String,
+        /// An expression, e.g. "^ + ^*"; `-` (or nothing) reads one expression per line
+        /// from stdin.
+        expr: Option<String>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {
@@ -83,7 +165,7 @@ enum Command {
         out: Option<PathBuf>,
         /// fast: the rare-value method; reference: the definition (O(MAX²)).
         #[arg(long, value_enum, default_value = "fast")]
-        method: Method,
+        method: MethodArg,
         /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
         /// (default: chosen automatically). Any split gives the same values.
         #[arg(long)]
@@ -92,8 +174,10 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Run a job (a TOML file, see jobs/): a census or an octal sweep.
+    /// Run a job file (TOML, see jobs/): a census or an octal sweep, to CSV.
+    #[command(after_help = RUN_HELP)]
     Run {
+        /// The job file.
         job: PathBuf,
         /// Write the CSV here instead of the job's `output`.
         #[arg(long)]
@@ -108,8 +192,11 @@ enum Command {
         #[arg(long)]
         quiet: bool,
         /// Continue an interrupted run of the same job into the same file.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "force")]
         resume: bool,
+        /// Replace the output whatever it holds.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -124,6 +211,30 @@ fn main() {
     }
 }
 
+/// Runs `f` in a pool of `threads` threads (default: all cores).
+fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if !(1..=jobs::run::MAX_THREADS).contains(&t) {
+            return Err(Error::usage(format!(
+                "--threads {t}: use 1 to {}",
+                jobs::run::MAX_THREADS
+            )));
+        }
+        b = b.num_threads(t);
+    }
+    b.build()
+        .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?
+        .install(f)
+}
+
+fn write_err(e: std::io::Error) -> Error {
+    Error::io("writing output", e)
+}
+
 fn dispatch(command: Command) -> Result<()> {
     let stdout = std::io::stdout();
     match command {
@@ -135,9 +246,10 @@ fn dispatch(command: Command) -> Result<()> {
             count,
             shard,
             family,
+            threads,
         } => {
             let spec = PositionSpec {
-                family,
+                family: family.parse()?,
                 min_vertices: min_vertices.unwrap_or(vertices),
                 max_vertices: vertices,
                 connected,
@@ -151,43 +263,68 @@ fn dispatch(command: Command) -> Result<()> {
                 .map(Shard::parse)
                 .transpose()?
                 .unwrap_or(Shard::WHOLE);
-            if count {
-                writeln!(stdout.lock(), "{}", jobs::stream::count(spec, shard)?)
-                    .map_err(|e| Error::io("writing output", e))
-            } else {
-                let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-                jobs::stream::enumerate(spec, shard, &mut out)
-            }
+            with_threads(threads, || {
+                if count {
+                    writeln!(stdout.lock(), "{}", jobs::stream::count(spec, shard)?)
+                        .map_err(write_err)
+                } else {
+                    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                    jobs::stream::enumerate(spec, shard, &mut out)
+                }
+            })
         }
         Command::Eval {
             rules,
             graph,
             colouring,
             stdin,
+            threads,
         } => {
             let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            match (graph, stdin.as_deref()) {
-                (Some(g), None) => {
-                    let pos = jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
-                    jobs::stream::eval_one(&evaluator, &pos, &mut out)
+            with_threads(threads, || {
+                let mut out = std::io::BufWriter::new(stdout.lock());
+                match (graph, stdin.as_deref()) {
+                    (Some(g), None) => {
+                        let pos =
+                            jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
+                        jobs::stream::eval_one(&evaluator, &pos, &mut out)
+                    }
+                    (None, Some("-")) => {
+                        let mut input = std::io::stdin().lock();
+                        jobs::stream::eval_lines(&evaluator, &mut input, &mut out)
+                    }
+                    (None, Some(other)) => Err(Error::usage(format!(
+                        "unexpected argument {other:?}: give --graph G6 or - to read stdin"
+                    ))),
+                    _ => Err(Error::usage(
+                        "give --graph G6 or - to read positions from stdin",
+                    )),
                 }
-                (None, Some("-")) => {
-                    let mut input = std::io::stdin().lock();
-                    jobs::stream::eval_lines(&evaluator, &mut input, &mut out)
-                }
-                (None, Some(other)) => Err(Error::usage(format!(
-                    "unexpected argument {other:?}: give --graph G6 or - to read stdin"
-                ))),
-                _ => Err(Error::usage(
-                    "give --graph G6 or - to read positions from stdin",
-                )),
+            })
+        }
+        Command::Value { expr } => match expr.as_deref() {
+            Some(e) if e != "-" => {
+                let answer = gamecensus::values::parse::evaluate(e)?;
+                writeln!(stdout.lock(), "{answer}").map_err(write_err)
             }
-        }
-        Command::Value { expr } => {
-            let answer = gamecensus::values::parse::evaluate(&expr)?;
-            writeln!(stdout.lock(), "{answer}").map_err(|e| Error::io("writing output", e))
-        }
+            _ => {
+                let mut out = stdout.lock();
+                for (i, line) in std::io::stdin().lock().lines().enumerate() {
+                    let line = line.map_err(|e| Error::io("reading input", e))?;
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    let answer =
+                        gamecensus::values::parse::evaluate(&line).map_err(|e| match e {
+                            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+                            Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
+                            other => other,
+                        })?;
+                    writeln!(out, "{answer}").map_err(write_err)?;
+                }
+                Ok(())
+            }
+        },
         Command::Octal {
             code,
             max,
@@ -196,11 +333,14 @@ fn dispatch(command: Command) -> Result<()> {
             split,
             quiet,
         } => {
+            let method = match method {
+                MethodArg::Fast => Method::Fast,
+                MethodArg::Reference => Method::Reference,
+            };
             let analysis =
                 jobs::octal::octal(&code, max, method, split.as_deref(), out.as_deref(), quiet)?;
             if out.is_some() {
-                writeln!(stdout.lock(), "{}", analysis.summary())
-                    .map_err(|e| Error::io("writing output", e))
+                writeln!(stdout.lock(), "{}", analysis.summary()).map_err(write_err)
             } else {
                 let _ = writeln!(std::io::stderr(), "{}", analysis.summary());
                 Ok(())
@@ -213,6 +353,7 @@ fn dispatch(command: Command) -> Result<()> {
             shard,
             quiet,
             resume,
+            force,
         } => {
             let spec = JobSpec::load(&job)?;
             let opts = RunOptions {
@@ -221,10 +362,11 @@ fn dispatch(command: Command) -> Result<()> {
                 shard: shard.as_deref().map(Shard::parse).transpose()?,
                 quiet,
                 resume,
+                force,
             };
-            jobs::runner::install_interrupt_handler();
+            jobs::run::install_interrupt_handler();
             let summary = jobs::run(&spec, &opts)?;
-            jobs::runner::report(&summary);
+            jobs::run::report(&summary);
             Ok(())
         }
     }

@@ -21,6 +21,7 @@ use smallvec::SmallVec;
 
 use super::colouring::Colouring;
 use super::graph::{Graph, MAX_VERTICES};
+use super::palette::MAX_COLOURS;
 
 /// A permutation of the vertices `0..n` (`p[v]` is the image of `v`).
 pub type Perm = [u8; MAX_VERTICES];
@@ -44,11 +45,17 @@ impl CanonKey {
         }
     }
 
-    fn header(n: usize, colours: Option<[usize; 3]>) -> u64 {
-        match colours {
+    /// The first word: the number of vertices (8 bits), then for a coloured graph the
+    /// number of vertices of each colour label (8 bits each, at most [`MAX_COLOURS`])
+    /// and a flag bit telling coloured from uncoloured.
+    fn header(n: usize, counts: Option<&[usize]>) -> u64 {
+        match counts {
             None => n as u64,
             Some(c) => {
-                n as u64 | (c[0] as u64) << 8 | (c[1] as u64) << 16 | (c[2] as u64) << 24 | 1 << 32
+                debug_assert!(c.len() <= MAX_COLOURS);
+                c.iter().enumerate().fold(n as u64 | 1 << 63, |h, (i, &k)| {
+                    h | (k as u64) << (8 * (i + 1))
+                })
             }
         }
     }
@@ -159,6 +166,7 @@ impl Default for Canonizer {
 }
 
 impl Canonizer {
+    /// A canonizer with empty buffers.
     pub fn new() -> Canonizer {
         Canonizer {
             g: vec![0; MAX_VERTICES],
@@ -189,7 +197,7 @@ impl Canonizer {
         }
         debug_assert_eq!(cells.iter().fold(0, |a, c| a | c), g.vertices());
         let mut i = 0;
-        for &cell in cells {
+        for &cell in cells.iter().filter(|&&c| c != 0) {
             let mut c = cell;
             while c != 0 {
                 let v = c.trailing_zeros() as usize;
@@ -257,10 +265,14 @@ impl Canonizer {
                 self.key(CanonKey::header(n, None))
             }
             Some(col) => {
-                let cells = [col.mask_of(0), col.mask_of(1), col.mask_of(2)];
-                self.label(g, &cells, generators);
+                let k = col.labels_used();
+                let mut cells = [0u64; MAX_COLOURS];
+                for (v, &c) in col.colours().iter().enumerate() {
+                    cells[c as usize] |= 1 << v;
+                }
+                self.label(g, &cells[..k], generators);
                 let counts = cells.map(|c| c.count_ones() as usize);
-                self.key(CanonKey::header(n, Some(counts)))
+                self.key(CanonKey::header(n, Some(&counts[..k])))
             }
         }
     }
@@ -325,12 +337,13 @@ mod tests {
 
     #[test]
     fn colours_must_be_preserved() {
+        use crate::graphs::palette::Palette;
         let p = Graph::from_edges(3, &[(0, 1), (1, 2)]);
-        let bwb = Colouring::parse("BWB", 3, 3).unwrap();
-        let wbb = Colouring::parse("WBB", 3, 3).unwrap();
-        let bbw = Colouring::parse("BBW", 3, 3).unwrap();
-        let bwg = Colouring::parse("BWG", 3, 3).unwrap();
-        let gwb = Colouring::parse("GWB", 3, 3).unwrap();
+        let bwb = Colouring::parse("BWB", 3, &Palette::BWG).unwrap();
+        let wbb = Colouring::parse("WBB", 3, &Palette::BWG).unwrap();
+        let bbw = Colouring::parse("BBW", 3, &Palette::BWG).unwrap();
+        let bwg = Colouring::parse("BWG", 3, &Palette::BWG).unwrap();
+        let gwb = Colouring::parse("GWB", 3, &Palette::BWG).unwrap();
         assert_ne!(canonical_key(&p, Some(&bwb)), canonical_key(&p, Some(&wbb)));
         assert_eq!(canonical_key(&p, Some(&wbb)), canonical_key(&p, Some(&bbw)));
         assert_eq!(canonical_key(&p, Some(&bwg)), canonical_key(&p, Some(&gwb)));

@@ -1,13 +1,12 @@
-//! Vertex colourings written with the letters of RULES.md: `B` (black, Left's),
-//! `W` (white, Right's), `G` (green, either player's). Colour `c` of vertex `v` is stored
-//! as a small integer (`B = 0`, `W = 1`, `G = 2`) so that a palette of `K` colours is
-//! `0..K` and a colouring of `n` vertices is also a number in base `K`.
+//! Vertex colourings: one small integer label per vertex (`0..K`, see
+//! [`super::palette`]), read and written with a palette's letters. With the standard
+//! palette `B = 0`, `W = 1`, `G = 2` (RULES.md). A colouring of `n` vertices with `K`
+//! colours is also a number in base `K` (vertex `v` is digit `v`), which is how
+//! colourings are enumerated.
 
 use super::graph::MAX_VERTICES;
+use super::palette::{Palette, STANDARD};
 use crate::error::{Error, Result};
-
-/// The colour letters, indexed by colour number.
-pub const LETTERS: [u8; 3] = [b'B', b'W', b'G'];
 
 /// A colouring of up to 64 vertices (`Copy`, allocation-free).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,47 +34,42 @@ impl Colouring {
         col
     }
 
-    /// Parses a colour string such as `BWWB` (lower case accepted). The length must be
-    /// `n`; `max_colours` limits the palette (2: B/W, 3: B/W/G).
-    pub fn parse(s: &str, n: usize, max_colours: usize) -> Result<Colouring> {
+    /// Parses a colour string such as `BWWB` (lower case accepted) with the letters of
+    /// `palette`. The length must be `n`.
+    pub fn parse(s: &str, n: usize, palette: &Palette) -> Result<Colouring> {
         let s = s.trim();
-        if s.len() != n {
+        if s.chars().count() != n {
             return Err(Error::usage(format!(
                 "colouring {s:?} has {} letters but the graph has {n} vertices",
-                s.len()
+                s.chars().count()
             )));
         }
         let mut col = Colouring::uniform(n);
-        for (i, ch) in s.bytes().enumerate() {
-            let c = match ch.to_ascii_uppercase() {
-                b'B' => 0,
-                b'W' => 1,
-                b'G' => 2,
-                _ => {
+        for (i, ch) in s.chars().enumerate() {
+            let label = u8::try_from(ch).ok().and_then(|b| palette.label(b));
+            match label {
+                Some(c) => col.c[i] = c,
+                None if STANDARD.label(ch as u8).is_some() && ch.is_ascii() => {
                     return Err(Error::usage(format!(
-                        "colouring {s:?}: letter {} ({:?}) is not B, W or G",
+                        "colouring {s:?}: letter {} is {}, but these rules use only {}",
                         i + 1,
-                        ch as char
+                        ch.to_ascii_uppercase(),
+                        palette.describe()
                     )));
                 }
-            };
-            if c >= max_colours {
-                return Err(Error::usage(format!(
-                    "colouring {s:?}: letter {} is {}, but these rules use only {}",
-                    i + 1,
-                    ch.to_ascii_uppercase() as char,
-                    if max_colours == 2 {
-                        "B and W"
-                    } else {
-                        "B, W and G"
-                    }
-                )));
+                None => {
+                    return Err(Error::usage(format!(
+                        "colouring {s:?}: letter {} ({ch:?}) is not one of {}",
+                        i + 1,
+                        palette.describe()
+                    )));
+                }
             }
-            col.c[i] = c as u8;
         }
         Ok(col)
     }
 
+    /// Number of vertices.
     #[inline]
     pub fn n(&self) -> usize {
         self.n as usize
@@ -87,16 +81,26 @@ impl Colouring {
         &self.c[..self.n()]
     }
 
+    /// The colour label of `v`.
     #[inline]
     pub fn get(&self, v: usize) -> u8 {
         self.c[v]
     }
 
-    /// Sets the colour of `v` (0 = B, 1 = W, 2 = G).
+    /// Sets the colour label of `v` (standard palette: 0 = B, 1 = W, 2 = G).
     #[inline]
     pub fn set(&mut self, v: usize, colour: u8) {
-        debug_assert!(v < self.n() && colour < 3);
+        debug_assert!(v < self.n() && (colour as usize) < super::palette::MAX_COLOURS);
         self.c[v] = colour;
+    }
+
+    /// The largest label used, plus one (0 for no vertices).
+    pub fn labels_used(&self) -> usize {
+        self.colours()
+            .iter()
+            .map(|&c| c as usize + 1)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Mask of the vertices of colour `c`.
@@ -120,16 +124,17 @@ impl Colouring {
         col
     }
 
-    /// Appends the letters to `out`.
+    /// Appends the letters of the standard palette to `out`.
     pub fn write(&self, out: &mut Vec<u8>) {
-        out.extend(self.colours().iter().map(|&c| LETTERS[c as usize]));
+        out.extend(self.colours().iter().map(|&c| STANDARD.letter(c)));
     }
 }
 
+/// The letters of the standard palette (`BWG`).
 impl std::fmt::Display for Colouring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for &c in self.colours() {
-            write!(f, "{}", LETTERS[c as usize] as char)?;
+            write!(f, "{}", STANDARD.letter(c) as char)?;
         }
         Ok(())
     }
@@ -147,23 +152,23 @@ mod tests {
 
     #[test]
     fn parse_and_print() {
-        let c = Colouring::parse("bWgB", 4, 3).unwrap();
+        let c = Colouring::parse("bWgB", 4, &Palette::BWG).unwrap();
         assert_eq!(c.to_string(), "BWGB");
         assert_eq!(c.mask_of(0), 0b1001);
         assert!(
-            Colouring::parse("BW", 3, 3)
+            Colouring::parse("BW", 3, &Palette::BWG)
                 .unwrap_err()
                 .to_string()
                 .contains("2 letters")
         );
         assert!(
-            Colouring::parse("BXW", 3, 3)
+            Colouring::parse("BXW", 3, &Palette::BWG)
                 .unwrap_err()
                 .to_string()
                 .contains("letter 2")
         );
         assert!(
-            Colouring::parse("BGW", 3, 2)
+            Colouring::parse("BGW", 3, &Palette::BW)
                 .unwrap_err()
                 .to_string()
                 .contains("B and W")

@@ -34,7 +34,11 @@ pub const MAX_TREE_VERTICES: usize = 24;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     /// All simple graphs (optionally only the connected ones).
-    All { connected: bool },
+    /// All graphs; with `connected`, connected ones only.
+    All {
+        /// Connected graphs only.
+        connected: bool,
+    },
     /// Free (unlabelled) trees.
     Trees,
 }

@@ -13,20 +13,53 @@ use super::graph::Graph;
 use crate::error::{Error, Result};
 
 /// A family of graphs, as named in job files and on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
+    /// Every graph (or every connected graph).
     All,
+    /// Every free tree.
     Trees,
+    /// The path P_n.
     Path,
+    /// The cycle C_n (n ≥ 3).
     Cycle,
+    /// The star K_{1,n−1}.
     Star,
+    /// The complete graph K_n.
     Complete,
+    /// K_{a,b} for every a + b = n, 1 ≤ a ≤ b.
     CompleteBipartite,
+    /// P_a □ P_b for every a·b = n, 2 ≤ a ≤ b.
     Grid,
 }
 
 impl Family {
+    /// Every family, with its name.
+    pub const ALL: [(Family, &'static str); 8] = [
+        (Family::All, "all"),
+        (Family::Trees, "trees"),
+        (Family::Path, "path"),
+        (Family::Cycle, "cycle"),
+        (Family::Star, "star"),
+        (Family::Complete, "complete"),
+        (Family::CompleteBipartite, "complete-bipartite"),
+        (Family::Grid, "grid"),
+    ];
+
+    /// The name used in job files and on the command line.
+    pub fn name(self) -> &'static str {
+        Family::ALL
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map(|(_, n)| *n)
+            .expect("every family is listed")
+    }
+
+    /// The names, for messages and `--help`.
+    pub fn names() -> Vec<&'static str> {
+        Family::ALL.iter().map(|(_, n)| *n).collect()
+    }
+
     /// The graphs of a named family on `n` vertices (not for `all` / `trees`).
     fn members(self, n: usize) -> Vec<Graph> {
         match self {
@@ -98,9 +131,27 @@ pub fn grid(a: usize, b: usize) -> Graph {
     g
 }
 
+impl std::str::FromStr for Family {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Family> {
+        Family::ALL
+            .iter()
+            .find(|(_, n)| *n == s.trim())
+            .map(|(f, _)| *f)
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown family {s:?}; the families are {}",
+                    Family::names().join(", ")
+                ))
+            })
+    }
+}
+
 /// The graphs of one family on exactly `n` vertices, as an ordered list of units.
 pub enum GraphSource {
+    /// Enumerated by canonical augmentation (all graphs, trees).
     Enumerated(Enumerator),
+    /// Listed explicitly (paths, cycles, ...).
     Listed(Vec<Graph>),
 }
 
@@ -122,6 +173,7 @@ impl GraphSource {
         })
     }
 
+    /// Number of units.
     pub fn units(&self) -> usize {
         match self {
             GraphSource::Enumerated(e) => e.units(),

@@ -108,6 +108,7 @@ impl Graph {
         self.adj[v].count_ones() as usize
     }
 
+    /// Whether `{a, b}` is an edge.
     #[inline]
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
         (self.adj[a] >> b) & 1 == 1
@@ -121,6 +122,7 @@ impl Graph {
         self.adj[b] |= 1 << a;
     }
 
+    /// Removes the edge `{a, b}`.
     #[inline]
     pub fn remove_edge(&mut self, a: usize, b: usize) {
         self.adj[a] &= !(1 << b);
@@ -207,12 +209,6 @@ impl Graph {
             }
         }
         h
-    }
-}
-
-impl std::fmt::Debug for Graph {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Graph({})", crate::graphs::graph6::to_graph6(self))
     }
 }
 

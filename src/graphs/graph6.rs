@@ -125,6 +125,13 @@ pub fn write_graph6(g: &Graph, out: &mut Vec<u8>) {
     }
 }
 
+/// A graph shows as its graph6 encoding.
+impl std::fmt::Debug for Graph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Graph({})", to_graph6(self))
+    }
+}
+
 /// The graph6 encoding of `g` as a string.
 pub fn to_graph6(g: &Graph) -> String {
     let mut v = Vec::with_capacity(12);

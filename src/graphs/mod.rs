@@ -8,6 +8,7 @@ pub mod enumerate;
 pub mod families;
 pub mod graph;
 pub mod graph6;
+pub mod palette;
 pub mod positions;
 
 pub use canon::{CanonKey, canonical_key};

@@ -12,11 +12,14 @@ use crate::error::{Error, Result};
 /// A game position: a graph and, for coloured rulesets, a colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The graph.
     pub graph: Graph,
+    /// The colouring, for coloured rules.
     pub colouring: Option<Colouring>,
 }
 
 impl Position {
+    /// A position without colouring.
     pub fn uncoloured(graph: Graph) -> Position {
         Position {
             graph,
@@ -30,11 +33,14 @@ impl Position {
 /// `geng res/mod`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard, `0 ≤ index < count`.
     pub index: usize,
+    /// How many shards.
     pub count: usize,
 }
 
 impl Shard {
+    /// The whole run (`0/1`).
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Parses `I/M`.
@@ -53,6 +59,7 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// Whether unit number `unit` (counted over the whole run) belongs to this shard.
     pub fn takes(&self, unit: usize) -> bool {
         unit % self.count == self.index
     }
@@ -61,9 +68,13 @@ impl Shard {
 /// What to enumerate.
 #[derive(Clone, Copy, Debug)]
 pub struct PositionSpec {
+    /// The family of graphs.
     pub family: Family,
+    /// Smallest number of vertices.
     pub min_vertices: usize,
+    /// Largest number of vertices.
     pub max_vertices: usize,
+    /// Connected graphs only (family `all`).
     pub connected: bool,
     /// 0: uncoloured; 2: B/W; 3: B/W/G.
     pub colours: usize,
@@ -72,7 +83,9 @@ pub struct PositionSpec {
 /// A unit of work: unit `unit` of the source for `n` vertices.
 #[derive(Clone, Copy, Debug)]
 pub struct Unit {
+    /// Index of the source (one per number of vertices).
     pub source: usize,
+    /// Unit within that source.
     pub unit: usize,
 }
 
@@ -83,6 +96,7 @@ pub struct PositionSource {
 }
 
 impl PositionSource {
+    /// Checks the spec and prepares the sources of every size.
     pub fn new(spec: PositionSpec) -> Result<PositionSource> {
         if spec.min_vertices > spec.max_vertices {
             return Err(Error::usage(format!(
@@ -111,6 +125,7 @@ impl PositionSource {
         Ok(PositionSource { spec, sources })
     }
 
+    /// What it enumerates.
     pub fn spec(&self) -> &PositionSpec {
         &self.spec
     }

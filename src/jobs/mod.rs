@@ -1,12 +1,21 @@
-//! Census jobs: the TOML job spec, the CSV format, the progress display, the runner
-//! (streaming, resumable, shardable) and the streaming `enumerate` / `eval` commands.
+//! Jobs: the TOML job file ([`spec`]), running it ([`mod@run`]: options, output path, thread
+//! pool, dispatch) as a census ([`census`]) or an octal sweep ([`sweep`]) into one
+//! resumable CSV output with a provenance sidecar ([`output`], [`provenance`]), the
+//! progress bar and the end-of-run summary; and the streaming commands `enumerate` /
+//! `eval` ([`stream`]) and `octal` ([`octal`]).
 
-pub mod csv_out;
+pub mod census;
+pub mod context;
 pub mod octal;
+pub mod output;
 pub mod progress;
-pub mod runner;
+pub mod provenance;
+pub mod run;
 pub mod spec;
 pub mod stream;
+pub mod summary;
+pub mod sweep;
 
-pub use runner::{RunOptions, Summary, run};
+pub use run::{RunOptions, run};
 pub use spec::JobSpec;
+pub use summary::Summary;

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::graphs::{PositionSource, Unit};
+use crate::graphs::Unit;
 
 /// A bar counting positions (its length is set by the caller), or a hidden one.
 pub fn bar(quiet: bool) -> ProgressBar {
@@ -23,9 +23,10 @@ pub fn bar(quiet: bool) -> ProgressBar {
     pb
 }
 
-/// Estimates the number of positions in `units` by counting a sample of at most 512 units
-/// of each size (units of one size are alike) and scaling up. Only for the progress bar.
-pub fn estimate_positions(source: &PositionSource, units: &[Unit]) -> u64 {
+/// Estimates the number of positions in `units` by counting (with `count`) a sample of
+/// at most 512 units of each size (units of one size are alike) and scaling up. Only
+/// for the progress bar.
+pub fn estimate(units: &[Unit], count: impl Fn(Unit) -> u64 + Sync) -> u64 {
     let mut total = 0.0;
     let mut start = 0;
     while start < units.len() {
@@ -34,7 +35,7 @@ pub fn estimate_positions(source: &PositionSource, units: &[Unit]) -> u64 {
         let group = &units[start..end];
         let step = group.len().div_ceil(512);
         let sample: Vec<Unit> = group.iter().step_by(step).copied().collect();
-        let counted: u64 = sample.par_iter().map(|&u| source.count(u)).sum();
+        let counted: u64 = sample.par_iter().map(|&u| count(u)).sum();
         total += counted as f64 * group.len() as f64 / sample.len() as f64;
         start = end;
     }

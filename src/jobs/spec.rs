@@ -39,7 +39,7 @@ struct RawJob {
     kind: Option<String>,
     output: Option<PathBuf>,
     rules: Option<String>,
-    family: Option<Family>,
+    family: Option<String>,
     min_vertices: Option<usize>,
     max_vertices: Option<usize>,
     connected: Option<bool>,
@@ -54,25 +54,39 @@ struct RawJob {
 /// A validated job.
 #[derive(Clone, Debug)]
 pub struct JobSpec {
+    /// The job's name (names the default output).
     pub name: String,
+    /// The output path, if the job sets one.
     pub output: Option<PathBuf>,
+    /// What to compute.
     pub kind: JobKind,
+    /// The file it was read from and its text (for the provenance sidecar).
+    pub source: Option<(PathBuf, String)>,
 }
 
+/// The two kinds of job.
 #[derive(Clone, Debug)]
 pub enum JobKind {
+    /// A ruleset over a family of graphs.
     Census(CensusJob),
+    /// Many octal games.
     OctalSweep(SweepJob),
 }
 
 /// A ruleset over every position of a family of graphs.
 #[derive(Clone, Debug)]
 pub struct CensusJob {
+    /// The ruleset's name.
     pub rules: String,
+    /// The family of graphs.
     pub family: Family,
+    /// Smallest number of vertices.
     pub min_vertices: usize,
+    /// Largest number of vertices.
     pub max_vertices: usize,
+    /// Connected graphs only (family `all`).
     pub connected: bool,
+    /// 0 uncoloured, 2 = B/W, 3 = B/W/G.
     pub colours: usize,
     /// Leave out positions the rules reduce at the start (they equal smaller ones).
     pub skip_reduced: bool,
@@ -83,8 +97,11 @@ pub struct CensusJob {
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
 #[derive(Clone, Debug)]
 pub struct SweepJob {
+    /// Codes with 1..=max_digits digits after the point.
     pub max_digits: usize,
+    /// Digits before the point (0 and/or 4).
     pub leading: Vec<u8>,
+    /// G(0..=max_n) for each game.
     pub max_n: usize,
 }
 
@@ -129,7 +146,12 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 rules: raw
                     .rules
                     .ok_or_else(|| Error::usage("missing field `rules`"))?,
-                family: raw.family.unwrap_or(Family::All),
+                family: raw
+                    .family
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()?
+                    .unwrap_or(Family::All),
                 min_vertices: raw.min_vertices.unwrap_or(1),
                 max_vertices: raw
                     .max_vertices
@@ -177,6 +199,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
         name: raw.name,
         output: raw.output,
         kind,
+        source: None,
     })
 }
 
@@ -185,7 +208,18 @@ impl JobSpec {
     pub fn load(path: &Path) -> Result<JobSpec> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::usage(format!("cannot read job file {}: {e}", path.display())))?;
-        JobSpec::parse(&text).map_err(|e| Error::usage(format!("job file {}: {e}", path.display())))
+        let mut spec = JobSpec::parse(&text)
+            .map_err(|e| Error::usage(format!("job file {}: {e}", path.display())))?;
+        spec.source = Some((path.to_path_buf(), text));
+        Ok(spec)
+    }
+
+    /// The census, if this is a census job.
+    pub fn census(&self) -> Option<&CensusJob> {
+        match &self.kind {
+            JobKind::Census(c) => Some(c),
+            JobKind::OctalSweep(_) => None,
+        }
     }
 
     /// Parses a job from TOML text.

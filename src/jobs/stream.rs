@@ -4,7 +4,6 @@
 
 use std::io::{BufRead, Write};
 
-use super::csv_out::{Row, write_header, write_row};
 use crate::error::{Error, Result};
 use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
@@ -56,36 +55,26 @@ pub fn count(spec: PositionSpec, shard: Shard) -> Result<u64> {
         .sum())
 }
 
-/// An evaluation error, with the position it happened at.
-pub fn at_position(pos: &Position, e: Error) -> Error {
-    match e {
-        Error::Limit(m) => {
-            let mut g6 = Vec::new();
-            write_graph6(&pos.graph, &mut g6);
-            let col = pos.colouring.map(|c| format!(" {c}")).unwrap_or_default();
-            Error::Limit(format!(
-                "position {}{col}: {m}",
-                String::from_utf8_lossy(&g6)
-            ))
-        }
-        other => other,
-    }
-}
-
-/// Parses a position from a graph6 string and an optional colouring string.
+/// Parses a position from a graph6 string and an optional colouring string (in the
+/// ruleset's palette), as the ruleset takes it ([`crate::rules::Ruleset::prepare`]).
 pub fn parse_position(
     graph6: &str,
     colouring: Option<&str>,
     evaluator: &Evaluator,
 ) -> Result<Position> {
     let graph = parse_graph6(graph6)?;
-    let colours = evaluator.ruleset().colours().max(2);
-    let colouring = colouring
-        .map(|c| Colouring::parse(c, graph.n(), colours))
-        .transpose()?;
-    let pos = Position { graph, colouring };
-    evaluator.check(&pos)?;
-    Ok(pos)
+    let ruleset = evaluator.ruleset();
+    let colouring = match colouring {
+        Some(c) if ruleset.palette().is_empty() => {
+            return Err(Error::usage(format!(
+                "rules {} are played on uncoloured graphs; drop the colouring {c:?}",
+                ruleset.name()
+            )));
+        }
+        Some(c) => Some(Colouring::parse(c, graph.n(), &ruleset.palette())?),
+        None => None,
+    };
+    ruleset.prepare(Position { graph, colouring })
 }
 
 /// Parses one input line `GRAPH6 [COLOURING]`; `None` for blank lines and the
@@ -107,14 +96,23 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
     parse_position(g6, col, evaluator).map(Some)
 }
 
+/// The CSV line of `pos` with its values.
+fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
+    let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
+    w.write_record(evaluator.schema().fields(pos, &eval))
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+    w.into_inner()
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
+}
+
 /// Evaluates one position and writes the header and its row.
 pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    let ruleset = evaluator.ruleset();
-    write_header(&mut w, ruleset)?;
-    let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
-    write_row(&mut w, ruleset, &Row::new(pos, eval))?;
-    w.flush().map_err(write_err)
+    let row = csv_row(evaluator, pos)?;
+    writeln!(out, "{}", evaluator.schema().header())
+        .and_then(|_| out.write_all(&row))
+        .and_then(|_| out.flush())
+        .map_err(write_err)
 }
 
 /// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
@@ -125,37 +123,48 @@ pub fn eval_lines(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    let ruleset = evaluator.ruleset();
-    write_header(&mut w, ruleset)?;
+    writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
     let lines = input.lines().enumerate();
     ordered_map(
         lines,
         4096,
-        |(i, line)| -> Result<Option<Row>> {
-            let line = line.map_err(|e| Error::io("reading input", e))?;
-            let pos = parse_line(&line, evaluator).map_err(|e| match e {
+        |(i, line)| -> Result<Option<Vec<u8>>> {
+            let at_line = |e: Error| match e {
                 Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+                Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
                 other => other,
-            })?;
-            pos.map(|p| {
-                let eval = evaluator.evaluate(&p).map_err(|e| match e {
-                    Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
-                    other => other,
-                })?;
-                Ok(Row::new(&p, eval))
-            })
-            .transpose()
+            };
+            let line = line.map_err(|e| Error::io("reading input", e))?;
+            match parse_line(&line, evaluator).map_err(at_line)? {
+                Some(p) => csv_row(evaluator, &p).map(Some).map_err(at_line),
+                None => Ok(None),
+            }
         },
         |rows| {
             for r in rows {
                 if let Some(row) = r? {
-                    write_row(&mut w, ruleset, &row)?;
+                    out.write_all(&row).map_err(write_err)?;
                 }
             }
-            w.flush().map_err(write_err)
+            out.flush().map_err(write_err)
         },
         || false,
     )?;
-    w.flush().map_err(write_err)
+    out.flush().map_err(write_err)
+}
+
+/// An evaluation error, with the position it happened at.
+pub fn at_position(pos: &Position, e: Error) -> Error {
+    match e {
+        Error::Limit(m) => {
+            let mut g6 = Vec::new();
+            write_graph6(&pos.graph, &mut g6);
+            let col = pos.colouring.map(|c| format!(" {c}")).unwrap_or_default();
+            Error::Limit(format!(
+                "position {}{col}: {m}",
+                String::from_utf8_lossy(&g6)
+            ))
+        }
+        other => other,
+    }
 }

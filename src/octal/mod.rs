@@ -9,7 +9,7 @@ pub use code::OctalCode;
 pub use period::{Periodicity, find_period};
 
 /// Which method computes the values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// The rare-value ("sparse space") method.
     Fast,
@@ -20,15 +20,21 @@ pub enum Method {
 /// A computed nim-sequence with what we know about it.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The game.
     pub code: OctalCode,
+    /// G(0..=N).
     pub values: Vec<u32>,
+    /// Its periodicity (proved, observed or none).
     pub periodicity: Periodicity,
+    /// The largest value.
     pub largest_value: u32,
     /// First heap size with the largest value.
     pub largest_at: usize,
     /// The split of values into rare and common, and the rare positions (n ≥ 1).
     pub split: nim::Split,
+    /// Positions n ≥ 1 whose value is rare under `split`.
     pub rare: Vec<usize>,
+    /// How many n needed a scan of every split (fast method only).
     pub full_scans: Option<usize>,
 }
 

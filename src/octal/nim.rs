@@ -1,6 +1,6 @@
 //! Nim-sequences G(0..=N) of octal games, by two methods that must agree exactly.
 //!
-//! - [`reference`]: the definition. G(n) is the mex of every option's value, with every
+//! - [`reference()`]: the definition. G(n) is the mex of every option's value, with every
 //!   split `a + b = n − k` scanned: O(N²).
 //! - [`sparse`]: the rare-value ("sparse space") method of Winning Ways ch. 4. For a mask
 //!   `m`, a value `v` is *rare* if `popcount(v & m)` is even and *common* if it is odd.
@@ -133,6 +133,7 @@ pub fn reference(code: &OctalCode, max: usize, progress: Progress) -> Vec<u32> {
 /// What the sparse method computed, with its bookkeeping.
 #[derive(Clone, Debug)]
 pub struct Sparse {
+    /// G(0..=N).
     pub values: Vec<u32>,
     /// The rare/common split in use at the end.
     pub split: Split,
@@ -152,12 +153,14 @@ pub struct Sparse {
 /// common value can only come from a split with exactly one rare part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
+    /// The mask.
     pub mask: u32,
     /// `Some(t mod 2)` for the domain type.
     pub domain: Option<u8>,
 }
 
 impl Split {
+    /// Every value rare: the method is then a plain scan.
     pub const ALL_RARE: Split = Split {
         mask: 0,
         domain: None,

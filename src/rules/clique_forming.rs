@@ -9,11 +9,16 @@
 use super::ImpartialRules;
 use crate::graphs::Graph;
 
+/// The clique-forming game.
 pub struct CliqueForming;
 
 impl ImpartialRules for CliqueForming {
     fn name(&self) -> &'static str {
         "clique-forming"
+    }
+
+    fn description(&self) -> &'static str {
+        "together build a clique, each move adding a vertex adjacent to all chosen ones (does not decompose)"
     }
 
     fn decomposes(&self) -> bool {

@@ -4,8 +4,10 @@
 //! vacated vertex is gone for good.
 
 use super::partizan::PartizanRules;
+use crate::graphs::palette::Palette;
 use crate::graphs::{Bits, Colouring, Graph};
 
+/// Clobber.
 pub struct Clobber;
 
 impl PartizanRules for Clobber {
@@ -13,8 +15,12 @@ impl PartizanRules for Clobber {
         "clobber"
     }
 
-    fn colours(&self) -> usize {
-        2
+    fn description(&self) -> &'static str {
+        "B/W stones; move a stone onto an adjacent opponent stone, which is removed; the vacated vertex is gone (all-small)"
+    }
+
+    fn palette(&self) -> Palette {
+        Palette::BW
     }
 
     fn all_small(&self) -> bool {

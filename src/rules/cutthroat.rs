@@ -3,8 +3,10 @@
 //! connected component whose vertices all have one colour vanishes.
 
 use super::partizan::{PartizanRules, induced, owns, without_monochromatic};
+use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
+/// Cutthroat.
 pub struct Cutthroat;
 
 impl PartizanRules for Cutthroat {
@@ -12,8 +14,12 @@ impl PartizanRules for Cutthroat {
         "cutthroat"
     }
 
-    fn colours(&self) -> usize {
-        3
+    fn description(&self) -> &'static str {
+        "B/W/G graph; Left removes a B or G vertex, Right a W or G one; monochromatic components vanish (all-small)"
+    }
+
+    fn palette(&self) -> Palette {
+        Palette::BWG
     }
 
     fn all_small(&self) -> bool {

@@ -6,11 +6,16 @@
 use super::ImpartialRules;
 use crate::graphs::{Bits, Graph};
 
+/// Impartial Cutthroat.
 pub struct ImpartialCutthroat;
 
 impl ImpartialRules for ImpartialCutthroat {
     fn name(&self) -> &'static str {
         "impartial-cutthroat"
+    }
+
+    fn description(&self) -> &'static str {
+        "remove a vertex that has a neighbour; vertices left without neighbours vanish"
     }
 
     #[inline]

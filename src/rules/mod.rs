@@ -1,75 +1,76 @@
-//! Rulesets on graphs, one file each, behind one trait per kind of game.
+//! Rulesets on graphs, one file each, behind one trait per kind of game, and the one
+//! registry [`RULESETS`] that the command line (`--rules` and its help), job validation,
+//! the CSV columns and the summaries are derived from.
 //!
-//! Impartial rulesets implement [`ImpartialRules`]: a position is a graph, and a move
-//! leaves the subgraph induced by some vertex subset. Every ruleset here is invariant
-//! under graph isomorphism, which the solver relies on (it plays one move per orbit).
-//! Partizan rulesets on coloured graphs implement [`PartizanRules`] (Cutthroat, partizan
-//! Node Kayles, Clobber).
+//! Kinds: impartial rules ([`ImpartialRules`], values are nimbers), partizan rules
+//! ([`PartizanRules`], canonical forms). Every ruleset is invariant under (colour-
+//! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
+//! existing kind is one file and one line in [`RULESETS`].
 
 pub mod clique_forming;
 pub mod clobber;
 pub mod cutthroat;
+pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
 
+pub use impartial::ImpartialRules;
 pub use partizan::PartizanRules;
 
 use crate::error::{Error, Result};
-use crate::graphs::Graph;
+use crate::graphs::palette::Palette;
+use crate::graphs::{Colouring, Position};
 
-/// An impartial game played on a graph.
-pub trait ImpartialRules: Send + Sync {
-    /// The name used on the command line and in job files.
-    fn name(&self) -> &'static str;
+/// Every ruleset, one line each, in the order `--help` lists them.
+pub const RULESETS: &[Ruleset] = &[
+    Ruleset::Impartial(&node_kayles::NodeKayles),
+    Ruleset::Impartial(&impartial_cutthroat::ImpartialCutthroat),
+    Ruleset::Impartial(&clique_forming::CliqueForming),
+    Ruleset::Partizan(&cutthroat::Cutthroat),
+    Ruleset::Partizan(&partizan_node_kayles::PartizanNodeKayles),
+    Ruleset::Partizan(&clobber::Clobber),
+];
 
-    /// Whether a position is the disjunctive sum of its connected components (so that
-    /// its nim-value is the XOR of theirs).
-    fn decomposes(&self) -> bool {
-        true
-    }
-
-    /// The vertices left after the move "choose `v`" in `g`, or `None` if that move is
-    /// illegal. The new position is the subgraph of `g` induced by the returned mask.
-    fn play(&self, g: &Graph, v: usize) -> Option<u64>;
+/// What a ruleset does with a graph given without a colouring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uncoloured {
+    /// It plays on uncoloured graphs (and refuses colourings).
+    Plain,
+    /// It needs a colouring (one letter per vertex).
+    Refused,
+    /// Every vertex gets this colour label (e.g. Snort's "every vertex still free").
+    AllOf(u8),
 }
 
-/// A ruleset as selected by name.
+/// A ruleset, by kind.
 #[derive(Clone, Copy)]
 pub enum Ruleset {
+    /// An impartial game.
     Impartial(&'static dyn ImpartialRules),
+    /// A partizan game.
     Partizan(&'static dyn PartizanRules),
 }
-
-/// All rulesets, in the order `--help` lists them.
-pub const IMPARTIAL: [&'static dyn ImpartialRules; 3] = [
-    &node_kayles::NodeKayles,
-    &impartial_cutthroat::ImpartialCutthroat,
-    &clique_forming::CliqueForming,
-];
 
 impl Ruleset {
     /// Looks a ruleset up by name; unknown names are a usage error listing the known ones.
     pub fn from_name(name: &str) -> Result<Ruleset> {
         let name = name.trim();
-        if let Some(&r) = IMPARTIAL.iter().find(|r| r.name() == name) {
-            return Ok(Ruleset::Impartial(r));
-        }
-        if let Some(&r) = PARTIZAN.iter().find(|r| r.name() == name) {
-            return Ok(Ruleset::Partizan(r));
-        }
-        let known: Vec<&str> = IMPARTIAL
+        RULESETS
             .iter()
-            .map(|r| r.name())
-            .chain(PARTIZAN.iter().map(|r| r.name()))
-            .collect();
-        Err(Error::usage(format!(
-            "unknown rules {name:?}; known rules: {}",
-            known.join(", ")
-        )))
+            .find(|r| r.name() == name)
+            .copied()
+            .ok_or_else(|| {
+                let known: Vec<&str> = RULESETS.iter().map(|r| r.name()).collect();
+                Error::usage(format!(
+                    "unknown rules {name:?}; known rules: {}",
+                    known.join(", ")
+                ))
+            })
     }
 
+    /// The name used on the command line and in job files.
     pub fn name(&self) -> &'static str {
         match self {
             Ruleset::Impartial(r) => r.name(),
@@ -77,17 +78,41 @@ impl Ruleset {
         }
     }
 
-    /// Number of vertex colours the rules read (0: uncoloured graphs).
-    pub fn colours(&self) -> usize {
+    /// One line saying what the game is.
+    pub fn description(&self) -> &'static str {
         match self {
-            Ruleset::Impartial(_) => 0,
-            Ruleset::Partizan(r) => r.colours(),
+            Ruleset::Impartial(r) => r.description(),
+            Ruleset::Partizan(r) => r.description(),
+        }
+    }
+
+    /// `impartial` or `partizan`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Ruleset::Impartial(_) => "impartial",
+            Ruleset::Partizan(_) => "partizan",
+        }
+    }
+
+    /// The colours the rules read ([`Palette::NONE`] for uncoloured games).
+    pub fn palette(&self) -> Palette {
+        match self {
+            Ruleset::Impartial(_) => Palette::NONE,
+            Ruleset::Partizan(r) => r.palette(),
+        }
+    }
+
+    /// What an uncoloured graph means to the rules.
+    pub fn uncoloured(&self) -> Uncoloured {
+        match self {
+            Ruleset::Impartial(_) => Uncoloured::Plain,
+            Ruleset::Partizan(r) => r.uncoloured(),
         }
     }
 
     /// Whether the rules change `pos` before play starts (for Cutthroat: it has a
     /// monochromatic component), so that it equals a smaller position.
-    pub fn reduced_at_start(&self, pos: &crate::graphs::Position) -> bool {
+    pub fn reduced_at_start(&self, pos: &Position) -> bool {
         match (self, &pos.colouring) {
             (Ruleset::Partizan(r), Some(c)) => r.start(&pos.graph, c) != pos.graph.vertices(),
             _ => false,
@@ -101,11 +126,41 @@ impl Ruleset {
             Ruleset::Partizan(r) => r.all_small(),
         }
     }
-}
 
-/// The partizan rulesets.
-pub const PARTIZAN: [&'static dyn PartizanRules; 3] = [
-    &cutthroat::Cutthroat,
-    &partizan_node_kayles::PartizanNodeKayles,
-    &clobber::Clobber,
-];
+    /// The position as the rules take it: checks that a colouring is given exactly when
+    /// the rules read one, and fills in the colouring an uncoloured graph stands for.
+    pub fn prepare(&self, pos: Position) -> Result<Position> {
+        match (self.uncoloured(), pos.colouring) {
+            (Uncoloured::Plain, Some(_)) => Err(Error::usage(format!(
+                "rules {} are played on uncoloured graphs; drop the colouring",
+                self.name()
+            ))),
+            (Uncoloured::Refused, None) => Err(Error::usage(format!(
+                "rules {} need a colouring (one letter per vertex: {})",
+                self.name(),
+                self.palette().describe()
+            ))),
+            (Uncoloured::AllOf(c), None) => {
+                let mut col = Colouring::uniform(pos.graph.n());
+                for v in 0..pos.graph.n() {
+                    col.set(v, c);
+                }
+                Ok(Position {
+                    graph: pos.graph,
+                    colouring: Some(col),
+                })
+            }
+            _ => Ok(pos),
+        }
+    }
+
+    /// Lines `name  description` for every ruleset (for `--help`).
+    pub fn help_list() -> String {
+        let width = RULESETS.iter().map(|r| r.name().len()).max().unwrap_or(0);
+        RULESETS
+            .iter()
+            .map(|r| format!("{:width$}  {}", r.name(), r.description()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

@@ -3,11 +3,16 @@
 use super::ImpartialRules;
 use crate::graphs::Graph;
 
+/// Node Kayles.
 pub struct NodeKayles;
 
 impl ImpartialRules for NodeKayles {
     fn name(&self) -> &'static str {
         "node-kayles"
+    }
+
+    fn description(&self) -> &'static str {
+        "choose a vertex; it and its neighbours are removed"
     }
 
     #[inline]

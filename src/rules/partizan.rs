@@ -1,11 +1,14 @@
-//! Partizan rulesets on coloured graphs: the trait, and what their moves share.
+//! The trait of partizan rulesets on coloured graphs, and what their moves share.
 //!
-//! Vertex colours (RULES.md): `B` = 0 belongs to Left, `W` = 1 to Right, `G` = 2 to both.
-//! A ruleset lists each player's options as whole new positions (graph and colouring,
-//! relabelled `0..k`), already reduced as the rules say (e.g. Cutthroat's vanishing
-//! monochromatic components). Every ruleset here is invariant under colour-preserving
-//! isomorphism and decomposes into connected components.
+//! Vertex colours are palette labels (RULES.md's palette: `B` = 0 belongs to Left, `W` =
+//! 1 to Right, `G` = 2 to both). A ruleset lists each player's options as whole new
+//! positions (graph and colouring, relabelled `0..k`), already reduced as the rules say
+//! (e.g. Cutthroat's vanishing monochromatic components). What the solver may assume
+//! about a ruleset is stated by the ruleset itself ([`PartizanRules::decomposes`],
+//! [`PartizanRules::negates_under_swap`]) and checked per ruleset by a property test.
 
+use super::Uncoloured;
+use crate::graphs::palette::Palette;
 use crate::graphs::{Bits, Colouring, Graph};
 
 /// A partizan game played on a vertex-coloured graph.
@@ -13,11 +16,32 @@ pub trait PartizanRules: Send + Sync {
     /// The name used on the command line and in job files.
     fn name(&self) -> &'static str;
 
-    /// Colours the rules use: 2 (B, W) or 3 (B, W, G).
-    fn colours(&self) -> usize;
+    /// One line saying what the game is (for `--help` and the README).
+    fn description(&self) -> &'static str;
+
+    /// The colours the rules read: [`Palette::BW`] or [`Palette::BWG`].
+    fn palette(&self) -> Palette;
+
+    /// What an uncoloured graph means (default: a colouring is required).
+    fn uncoloured(&self) -> Uncoloured {
+        Uncoloured::Refused
+    }
 
     /// Whether every position is all-small (so atomic weights apply to all of them).
     fn all_small(&self) -> bool;
+
+    /// Whether a position is the disjunctive sum of its connected components, so that
+    /// its value is the sum of theirs (default: yes).
+    fn decomposes(&self) -> bool {
+        true
+    }
+
+    /// Whether exchanging `B` and `W` (labels 0 and 1; `G` stays) exchanges the players,
+    /// so that the swapped position's value is the negative (default: yes). The solver
+    /// then looks a component up under both colourings.
+    fn negates_under_swap(&self) -> bool {
+        true
+    }
 
     /// The vertices that take part when a position is first given (default: all).
     fn start(&self, g: &Graph, _c: &Colouring) -> u64 {

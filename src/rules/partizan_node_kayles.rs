@@ -2,8 +2,10 @@
 //! a W or G vertex; the chosen vertex and its neighbours are removed.
 
 use super::partizan::{PartizanRules, induced, owns};
+use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
+/// Partizan Node Kayles.
 pub struct PartizanNodeKayles;
 
 impl PartizanRules for PartizanNodeKayles {
@@ -11,8 +13,12 @@ impl PartizanRules for PartizanNodeKayles {
         "partizan-node-kayles"
     }
 
-    fn colours(&self) -> usize {
-        3
+    fn description(&self) -> &'static str {
+        "B/W/G graph; Left chooses a B or G vertex, Right a W or G one; it and its neighbours are removed"
+    }
+
+    fn palette(&self) -> Palette {
+        Palette::BWG
     }
 
     fn all_small(&self) -> bool {

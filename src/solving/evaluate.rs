@@ -1,29 +1,38 @@
 //! One entry point from a position to its values, whatever the ruleset: the
-//! [`Evaluator`] owns the solver (and so the transposition table) for one ruleset and
-//! says which CSV value columns the ruleset fills.
+//! [`Evaluator`] owns the solver (and so the transposition table) for one ruleset,
+//! dispatches on the ruleset's kind once per position, and returns typed cells in the
+//! order of the ruleset's [`Schema`].
+//!
+//! ```
+//! use gamecensus::graphs::{parse_graph6, Colouring, Position};
+//! use gamecensus::rules::Ruleset;
+//! use gamecensus::solving::Evaluator;
+//!
+//! // Cutthroat on the star K_{1,3} with a black centre, one black and two white leaves:
+//! // •(1, 2) = ⇑ (McCurdy & Nowakowski, Lemma 1), atomic weight 2.
+//! let ruleset = Ruleset::from_name("cutthroat")?;
+//! let evaluator = Evaluator::new(ruleset);
+//! let graph = parse_graph6("Cs")?;
+//! let colouring = Colouring::parse("BBWW", 4, &ruleset.palette())?;
+//! let pos = ruleset.prepare(Position { graph, colouring: Some(colouring) })?;
+//! let fields = evaluator.schema().fields(&pos, &evaluator.evaluate(&pos)?);
+//! assert_eq!(fields.join(","), "Cs,BBWW,4,3,L,^2,,2");
+//! # Ok::<(), gamecensus::Error>(())
+//! ```
 
+use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::partizan::PartizanSolver;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::graphs::Position;
 use crate::rules::Ruleset;
-use crate::values::{Outcome, nimber_notation};
-
-/// The values computed for one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evaluation {
-    pub outcome: Outcome,
-    /// The value in the notation of RULES.md.
-    pub value: String,
-    /// The nim-value (impartial rulesets only).
-    pub grundy: Option<u32>,
-    /// The atomic weight (all-small rulesets only; `None` where the value has none).
-    pub atomic_weight: Option<String>,
-}
+use crate::values::Outcome;
+use crate::values::game::GameId;
 
 /// Evaluates positions of one ruleset against one shared transposition table.
 pub struct Evaluator {
     ruleset: Ruleset,
+    schema: Schema,
     solver: Solver,
 }
 
@@ -33,12 +42,17 @@ enum Solver {
 }
 
 impl Evaluator {
+    /// An evaluator with a fresh, empty table.
     pub fn new(ruleset: Ruleset) -> Evaluator {
         let solver = match ruleset {
             Ruleset::Impartial(r) => Solver::Impartial(ImpartialSolver::new(r)),
             Ruleset::Partizan(r) => Solver::Partizan(PartizanSolver::new(r)),
         };
-        Evaluator { ruleset, solver }
+        Evaluator {
+            ruleset,
+            schema: Schema::of(ruleset),
+            solver,
+        }
     }
 
     /// See [`ImpartialSolver::store_below`] (impartial rulesets only: partizan components
@@ -61,56 +75,45 @@ impl Evaluator {
         Evaluator { solver, ..self }
     }
 
+    /// The ruleset.
     pub fn ruleset(&self) -> Ruleset {
         self.ruleset
     }
 
-    /// Checks that the position suits the ruleset (coloured iff the rules read colours).
-    pub fn check(&self, pos: &Position) -> Result<()> {
-        match (self.ruleset.colours(), &pos.colouring) {
-            (0, Some(_)) => Err(Error::usage(format!(
-                "rules {} are played on uncoloured graphs; drop the colouring",
-                self.ruleset.name()
-            ))),
-            (k, None) if k > 0 => Err(Error::usage(format!(
-                "rules {} need a colouring (one letter per vertex)",
-                self.ruleset.name()
-            ))),
-            _ => Ok(()),
-        }
+    /// The columns of its results.
+    pub fn schema(&self) -> &Schema {
+        &self.schema
     }
 
-    /// The values of `pos` (which has passed [`Evaluator::check`]), or the limit that
-    /// computing them would cross (an error naming it, never a wrong value).
+    /// The values of `pos` (as [`Ruleset::prepare`] returns it), one cell per value
+    /// column, or the limit that computing them would cross (an error naming it, never
+    /// a wrong value).
     pub fn evaluate(&self, pos: &Position) -> Result<Evaluation> {
-        Ok(match &self.solver {
+        let mut e = Evaluation::default();
+        match &self.solver {
             Solver::Impartial(s) => {
                 let g = s.grundy(&pos.graph);
-                Evaluation {
-                    outcome: Outcome::of_nimber(g),
-                    value: nimber_notation(g),
-                    grundy: Some(g),
-                    atomic_weight: None,
-                }
+                e.cells.extend([
+                    Cell::Outcome(Outcome::of_nimber(g)),
+                    Cell::Game(GameId::nimber(g)),
+                    Cell::Int(g as i64),
+                ]);
             }
             Solver::Partizan(s) => {
                 let c = pos
                     .colouring
                     .as_ref()
-                    .expect("checked: partizan positions are coloured");
+                    .expect("prepared: partizan positions are coloured");
                 let v = s.value(&pos.graph, c)?;
-                Evaluation {
-                    outcome: v.outcome(),
-                    value: v.to_string(),
-                    grundy: None,
-                    atomic_weight: if self.ruleset.all_small() {
-                        v.atomic_weight()?.map(|w| w.to_string())
-                    } else {
-                        None
-                    },
+                e.cells
+                    .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
+                if self.ruleset.all_small() {
+                    e.cells
+                        .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
                 }
             }
-        })
+        }
+        Ok(e)
     }
 
     /// Entries in the transposition table.

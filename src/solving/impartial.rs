@@ -32,6 +32,7 @@ pub struct ImpartialSolver {
 }
 
 impl ImpartialSolver {
+    /// A solver with an empty table.
     pub fn new(rules: &'static dyn ImpartialRules) -> ImpartialSolver {
         ImpartialSolver {
             rules,
@@ -49,6 +50,7 @@ impl ImpartialSolver {
         self
     }
 
+    /// The rules.
     pub fn rules(&self) -> &'static dyn ImpartialRules {
         self.rules
     }

@@ -25,6 +25,7 @@ impl Default for LabelledMemo {
 }
 
 impl LabelledMemo {
+    /// An empty memo (every value unknown).
     pub fn new() -> LabelledMemo {
         LabelledMemo {
             by_n: (0..=LABELLED_MAX)
@@ -49,6 +50,7 @@ impl LabelledMemo {
         idx
     }
 
+    /// The memoised value of `g`, if any.
     #[inline]
     pub fn get(&self, g: &Graph) -> Option<u8> {
         let v = self.by_n[g.n()][Self::index(g)].load(Ordering::Relaxed);
@@ -64,10 +66,12 @@ impl LabelledMemo {
             .count()
     }
 
+    /// Whether nothing is memoised.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// Memoises the value of `g`.
     #[inline]
     pub fn set(&self, g: &Graph, value: u8) {
         debug_assert!(value != UNKNOWN);

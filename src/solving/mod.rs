@@ -1,6 +1,7 @@
 //! Solving positions: decomposition into components, the shared transposition table,
 //! the impartial solver and the order-preserving parallel driver.
 
+pub mod columns;
 pub mod driver;
 pub mod evaluate;
 pub mod impartial;
@@ -8,7 +9,8 @@ pub mod labelled;
 pub mod partizan;
 pub mod table;
 
-pub use evaluate::{Evaluation, Evaluator};
+pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
+pub use evaluate::Evaluator;
 pub use impartial::ImpartialSolver;
 pub use partizan::PartizanSolver;
 pub use table::Table;

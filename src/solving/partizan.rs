@@ -1,10 +1,11 @@
 //! Values of partizan games on coloured graphs, in the shared game-value kernel.
 //!
-//! A position's value is the sum of its connected components' values; a component is
+//! For rules that decompose, a position's value is the sum of its connected components'
+//! values; a component (or, for rules that do not decompose, the whole position) is
 //! looked up by its colour-aware canonical key in the transposition table, and otherwise
 //! built from its options with [`GameId::from_options`]. For rules whose colour swap is
-//! a role swap (all three here), a component is also looked up with B and W exchanged,
-//! whose value is the negative.
+//! a role swap ([`PartizanRules::negates_under_swap`]), a component is also looked up
+//! with B and W exchanged, whose value is the negative.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -27,6 +28,7 @@ pub struct PartizanSolver {
 }
 
 impl PartizanSolver {
+    /// A solver with an empty table.
     pub fn new(rules: &'static dyn PartizanRules) -> PartizanSolver {
         PartizanSolver {
             rules,
@@ -43,10 +45,12 @@ impl PartizanSolver {
         self
     }
 
+    /// The rules.
     pub fn rules(&self) -> &'static dyn PartizanRules {
         self.rules
     }
 
+    /// Entries in the transposition table.
     pub fn table_len(&self) -> usize {
         self.table.len()
     }
@@ -59,6 +63,13 @@ impl PartizanSolver {
     }
 
     fn sum_of_components(&self, g: &Graph, c: &Colouring, mask: u64) -> Result<GameId, Limit> {
+        if !self.rules.decomposes() {
+            return if mask == g.vertices() {
+                self.component(g, c)
+            } else {
+                self.component(&g.induced(mask), &c.induced(mask))
+            };
+        }
         let mut total = GameId::zero();
         for comp in g.components_in(mask) {
             total = total.checked_add(self.component(&g.induced(comp), &c.induced(comp))?)?;
@@ -71,9 +82,11 @@ impl PartizanSolver {
         if let Some(v) = self.table.get(&key) {
             return Ok(v);
         }
-        let swapped = swap_colours(c);
-        if let Some(v) = self.table.get(&canonical_key(g, Some(&swapped))) {
-            return Ok(-v);
+        if self.rules.negates_under_swap() {
+            let swapped = swap_colours(c);
+            if let Some(v) = self.table.get(&canonical_key(g, Some(&swapped))) {
+                return Ok(-v);
+            }
         }
         let mut buf = Vec::new();
         let mut side = |left: bool| -> Result<Vec<GameId>, Limit> {

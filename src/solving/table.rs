@@ -18,12 +18,14 @@ impl<V: Copy> Default for Table<V> {
 }
 
 impl<V: Copy> Table<V> {
+    /// An empty table.
     pub fn new() -> Table<V> {
         Table {
             map: DashMap::with_hasher(KeyHasher::default()),
         }
     }
 
+    /// The value stored for `key`.
     #[inline]
     pub fn get(&self, key: &CanonKey) -> Option<V> {
         self.map.get(key).map(|v| *v)
@@ -41,6 +43,7 @@ impl<V: Copy> Table<V> {
         self.map.len()
     }
 
+    /// Whether the table is empty.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }

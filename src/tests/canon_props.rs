@@ -12,7 +12,12 @@ fn permute(col: &Colouring, perm: &[usize]) -> Colouring {
     for v in 0..col.n() {
         letters[perm[v]] = ['B', 'W', 'G'][col.get(v) as usize];
     }
-    Colouring::parse(&letters.iter().collect::<String>(), col.n(), 3).unwrap()
+    Colouring::parse(
+        &letters.iter().collect::<String>(),
+        col.n(),
+        &gamecensus::graphs::palette::Palette::BWG,
+    )
+    .unwrap()
 }
 
 fn isomorphic(a: &Graph, ca: &Colouring, b: &Graph, cb: &Colouring) -> bool {
@@ -89,7 +94,7 @@ proptest! {
         if let Some((v, c)) = recolour.filter(|&(v, _)| v < n) {
             letters[v] = ['B', 'W', 'G'][c as usize];
         }
-        let cb = Colouring::parse(&letters.iter().collect::<String>(), n, 3).unwrap();
+        let cb = Colouring::parse(&letters.iter().collect::<String>(), n, &gamecensus::graphs::palette::Palette::BWG).unwrap();
         let same = canonical_key(&a, Some(&ca)) == canonical_key(&b, Some(&cb));
         prop_assert_eq!(same, isomorphic(&a, &ca, &b, &cb));
     }

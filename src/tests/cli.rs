@@ -139,7 +139,7 @@ fn bad_input_is_a_usage_error() {
             &[
                 "eval",
                 "--rules",
-                "node-kayles",
+                "cutthroat",
                 "--graph",
                 "DQc",
                 "--colouring",
@@ -213,10 +213,30 @@ fn run_job(job: &str, out: &str, extra: &[&str]) -> Output {
     run(&args, None)
 }
 
-/// Cuts `out`, whose complete contents are `full`, at byte `cut` as a killed run would
-/// leave it, resumes `job` into it and checks that the file is whole again.
-fn cut_and_resume(job: &str, out: &Path, full: &[u8], cut: usize) -> Output {
+/// Leaves `out`, whose complete contents are `full`, as a run killed after writing
+/// `cut` bytes would: the file cut there (possibly in the middle of a row) and its sidecar
+/// as the run last wrote it (here: right after the header, as it is written first).
+fn simulate_kill(out: &Path, full: &[u8], cut: usize) {
     std::fs::write(out, &full[..cut]).unwrap();
+    let meta = out.with_file_name(format!(
+        "{}.meta.json",
+        out.file_name().unwrap().to_string_lossy()
+    ));
+    let mut side: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+    let header = &full[..=full.iter().position(|&b| b == b'\n').unwrap()];
+    side["complete"] = false.into();
+    side["rows"] = 0.into();
+    side["bytes"] = header.len().into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(header)).into();
+    side["summary"] = serde_json::Value::Null;
+    std::fs::write(&meta, side.to_string()).unwrap();
+}
+
+/// Simulates a run killed after `cut` bytes, resumes `job` into it and checks that the
+/// file is whole again.
+fn cut_and_resume(job: &str, out: &Path, full: &[u8], cut: usize) -> Output {
+    simulate_kill(out, full, cut);
     let o = run_job(job, out.to_str().unwrap(), &["--resume", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(out).unwrap(), full);
@@ -503,4 +523,91 @@ fn partizan_rules_on_the_command_line() {
         "name = 'c'\nrules = 'clobber'\nmax_vertices = 3\ncolours = 3\n",
     );
     assert_usage_error(&run(&["run", &bad], None), "B and W only");
+}
+
+#[test]
+fn an_output_is_only_continued_or_replaced_by_its_own_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Node Kayles and the clique-forming game have the same header and the same
+    // positions; only the sidecar tells their outputs apart.
+    let nk = write_job(
+        d,
+        "nk",
+        "name = 'nk'\nrules = 'node-kayles'\nmax_vertices = 7\n",
+    );
+    let cf = write_job(
+        d,
+        "cf",
+        "name = 'cf'\nrules = 'clique-forming'\nmax_vertices = 7\n",
+    );
+    let out = d.join("x.csv");
+    let o = run_job(&nk, out.to_str().unwrap(), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let full = std::fs::read(&out).unwrap();
+    // Killed in the middle of a row: another job may not resume it, and the refusal
+    // leaves the file as it was (torn line included).
+    simulate_kill(&out, &full, full.len() / 2 + 1);
+    let before = std::fs::read(&out).unwrap();
+    let o = run_job(&cf, out.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert_usage_error(&o, "clique-forming");
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    // Nor may it overwrite it without --force; its own job says to resume.
+    assert_usage_error(
+        &run_job(&cf, out.to_str().unwrap(), &["--quiet"]),
+        "--force",
+    );
+    assert_usage_error(
+        &run_job(&nk, out.to_str().unwrap(), &["--quiet"]),
+        "--resume",
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    // Its own job resumes it to the same bytes; running it again changes nothing.
+    let o = run_job(&nk, out.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), full);
+    let o = run_job(&nk, out.to_str().unwrap(), &["--quiet"]);
+    assert!(stderr(&o).contains("already complete"), "{}", stderr(&o));
+    // --force replaces it.
+    let o = run_job(&cf, out.to_str().unwrap(), &["--force", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_ne!(std::fs::read(&out).unwrap(), full);
+
+    // A file no job wrote (no sidecar), even one whose last line has no newline, is
+    // neither resumed nor overwritten.
+    let foreign = d.join("notes.csv");
+    std::fs::write(&foreign, b"graph6,colouring").unwrap();
+    for extra in [&["--resume", "--quiet"][..], &["--quiet"][..]] {
+        assert_usage_error(
+            &run_job(&nk, foreign.to_str().unwrap(), extra),
+            "no sidecar",
+        );
+        assert_eq!(std::fs::read(&foreign).unwrap(), b"graph6,colouring");
+    }
+
+    // An octal sweep resumed with another max_n is refused.
+    let s1 = write_job(
+        d,
+        "s1",
+        "name = 's'\nkind = 'octal-sweep'\nmax_digits = 1\nmax_n = 300\n",
+    );
+    let s2 = write_job(
+        d,
+        "s2",
+        "name = 's'\nkind = 'octal-sweep'\nmax_digits = 1\nmax_n = 400\n",
+    );
+    let sw = d.join("sw.csv");
+    assert!(
+        run_job(&s1, sw.to_str().unwrap(), &["--quiet"])
+            .status
+            .success()
+    );
+    let full = std::fs::read(&sw).unwrap();
+    simulate_kill(&sw, &full, full.len() - 3);
+    let before = std::fs::read(&sw).unwrap();
+    assert_usage_error(
+        &run_job(&s2, sw.to_str().unwrap(), &["--resume", "--quiet"]),
+        "to n = 300",
+    );
+    assert_eq!(std::fs::read(&sw).unwrap(), before);
 }

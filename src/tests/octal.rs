@@ -1,7 +1,7 @@
 //! Octal games against published nim-sequences and periods, and the fast method against
 //! the reference method.
 
-use gamecensus::jobs::octal::sweep_codes;
+use gamecensus::jobs::sweep::codes as sweep_codes;
 use gamecensus::octal::nim::{Split, reference, sparse};
 use gamecensus::octal::{Method, OctalCode, Periodicity, analyse};
 use proptest::prelude::*;

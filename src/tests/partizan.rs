@@ -8,16 +8,28 @@ mod common;
 use std::collections::HashMap;
 
 use gamecensus::graphs::families::Family;
+use gamecensus::graphs::palette::Palette;
 use gamecensus::graphs::{Colouring, Graph, PositionSpec};
 use gamecensus::rules::partizan::swap_colours;
-use gamecensus::rules::{PARTIZAN, PartizanRules};
+use gamecensus::rules::{PartizanRules, RULESETS, Ruleset};
 use gamecensus::solving::PartizanSolver;
 use gamecensus::values::Outcome;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;
 
+/// Every partizan ruleset of the registry.
+fn partizan() -> Vec<&'static dyn PartizanRules> {
+    RULESETS
+        .iter()
+        .filter_map(|r| match r {
+            Ruleset::Partizan(p) => Some(*p),
+            _ => None,
+        })
+        .collect()
+}
+
 fn rules(name: &str) -> &'static dyn PartizanRules {
-    *PARTIZAN.iter().find(|r| r.name() == name).unwrap()
+    *partizan().iter().find(|r| r.name() == name).unwrap()
 }
 
 /// The star •(n, m): black centre 0, n black leaves, then m white leaves.
@@ -27,7 +39,7 @@ fn star(n: usize, m: usize) -> (Graph, Colouring) {
         .chain(std::iter::repeat_n('B', n))
         .chain(std::iter::repeat_n('W', m))
         .collect();
-    let c = Colouring::parse(&letters, 1 + n + m, 2).unwrap();
+    let c = Colouring::parse(&letters, 1 + n + m, &Palette::BW).unwrap();
     (g, c)
 }
 
@@ -62,7 +74,7 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
     // The single edge B–W is *.
     let edge = Graph::from_edges(2, &[(0, 1)]);
     assert_eq!(
-        s.value(&edge, &Colouring::parse("BW", 2, 2).unwrap())
+        s.value(&edge, &Colouring::parse("BW", 2, &Palette::BW).unwrap())
             .unwrap(),
         GameId::nimber(1)
     );
@@ -104,7 +116,7 @@ fn direct(
 #[test]
 fn solver_agrees_with_minimax_and_direct_evaluation() {
     // Every connected B/W graph up to 6 vertices.
-    for r in PARTIZAN {
+    for r in partizan() {
         let s = PartizanSolver::new(r);
         let mut memo = HashMap::new();
         for n in 1..=6 {
@@ -139,18 +151,38 @@ fn solver_agrees_with_minimax_and_direct_evaluation() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(150))]
 
-    /// Swapping B and W negates the value (Cutthroat and partizan Node Kayles with
-    /// B/W/G; Clobber on its B/W stones).
+    /// What each ruleset declares about itself, checked on random positions (and on
+    /// disjoint unions of two, so that there are several components) against the direct
+    /// evaluation of the labelled position: `negates_under_swap` (exchanging B and W
+    /// negates the value) and `decomposes` (the value is the sum of the components'
+    /// values); and the solver, which relies on both, against the same direct value.
     #[test]
-    fn swapping_black_and_white_negates((g, c) in common::coloured_graph(7)) {
-        for r in PARTIZAN {
-            if r.colours() == 2 && c.colours().contains(&2) {
+    fn rule_contracts_hold((g1, c1) in common::coloured_graph(5), (g2, c2) in common::coloured_graph(3)) {
+        let (g, c) = common::disjoint_union((&g1, &c1), (&g2, &c2));
+        for r in partizan() {
+            let k = r.palette().len() as u8;
+            if c.colours().iter().any(|&x| x >= k) {
                 continue;
             }
+            let mut memo = HashMap::new();
+            let start = r.start(&g, &c);
+            let (g0, c0) = (g.induced(start), c.induced(start));
+            let whole = direct(r, &g0, &c0, &mut memo);
+            if r.negates_under_swap() {
+                let (gs, cs) = (g0, swap_colours(&c0));
+                prop_assert_eq!(direct(r, &gs, &cs, &mut memo), -whole, "{} swap", r.name());
+            }
+            if r.decomposes() {
+                let mut sum = GameId::zero();
+                for comp in g0.components() {
+                    sum = sum + direct(r, &g0.induced(comp), &c0.induced(comp), &mut memo);
+                }
+                prop_assert_eq!(sum, whole, "{} components", r.name());
+            }
             let s = PartizanSolver::new(r);
-            prop_assert_eq!(s.value(&g, &swap_colours(&c)).unwrap(), -s.value(&g, &c).unwrap(), "{}", r.name());
+            prop_assert_eq!(s.value(&g, &c).unwrap(), whole, "{} solver", r.name());
         }
     }
 }

@@ -11,11 +11,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use super::limits::Limit;
-
-/// Numerators are below this in absolute value.
-pub const NUM_BOUND: i64 = 1 << 62;
-/// Largest exponent of 2 in a denominator.
-pub const MAX_EXP: u32 = 62;
+pub use super::limits::{MAX_EXP, NUM_BOUND};
 
 /// A dyadic rational in the kernel's range (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use super::dyadic::{MAX_EXP, NUM_BOUND};
+/// Numerators of numbers are below this in absolute value (lowest terms).
+pub const NUM_BOUND: i64 = 1 << 62;
+/// Largest exponent of 2 in the denominator of a number.
+pub const MAX_EXP: u32 = 62;
 
 /// Largest multiple of ↑ in a number-up-star value (`^N`, `vN`): the range of `i32`
 /// without `i32::MIN`, so that negation never leaves it.

@@ -3,11 +3,16 @@
 
 use std::fmt;
 
+/// An outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
     L,
+    /// Right wins whoever starts (G < 0).
     R,
+    /// The next player wins (G confused with 0).
     N,
+    /// The previous player wins (G = 0).
     P,
 }
 
@@ -17,6 +22,7 @@ impl Outcome {
         if grundy == 0 { Outcome::P } else { Outcome::N }
     }
 
+    /// `L`, `R`, `N` or `P`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::L => "L",

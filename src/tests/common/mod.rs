@@ -3,8 +3,9 @@
 
 use std::process::{Command, Stdio};
 
+use gamecensus::graphs::palette::Palette;
 use gamecensus::graphs::{
-    CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
+    Bits, CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
 };
 use gamecensus::values::Outcome;
 use gamecensus::values::game::GameId;
@@ -71,8 +72,28 @@ pub fn all_graphs(n: usize, connected: bool) -> Vec<Graph> {
 pub fn coloured(g: Graph, c: &str) -> Position {
     Position {
         graph: g,
-        colouring: Some(Colouring::parse(c, g.n(), 3).unwrap()),
+        colouring: Some(Colouring::parse(c, g.n(), &Palette::BWG).unwrap()),
     }
+}
+
+/// The disjoint union of two coloured graphs (the second's vertices after the first's).
+pub fn disjoint_union(a: (&Graph, &Colouring), b: (&Graph, &Colouring)) -> (Graph, Colouring) {
+    let (na, nb) = (a.0.n(), b.0.n());
+    let mut g = *a.0;
+    let mut c = Colouring::uniform(na + nb);
+    for v in 0..na {
+        c.set(v, a.1.get(v));
+    }
+    for v in 0..nb {
+        let nbrs = b.0.neighbours(v) & ((1u64 << v) - 1);
+        let mut mask = 0;
+        for u in Bits(nbrs) {
+            mask |= 1 << (na + u);
+        }
+        g.add_vertex(mask);
+        c.set(na + v, b.1.get(v));
+    }
+    (g, c)
 }
 
 /// Random graphs on 1..=max_n vertices (each edge present with probability 1/2).
@@ -100,7 +121,7 @@ pub fn coloured_graph(max_n: usize) -> impl Strategy<Value = (Graph, Colouring)>
         let n = g.n();
         proptest::collection::vec(0u8..3, n).prop_map(move |c| {
             let s: String = c.iter().map(|&x| ['B', 'W', 'G'][x as usize]).collect();
-            (g, Colouring::parse(&s, n, 3).unwrap())
+            (g, Colouring::parse(&s, n, &Palette::BWG).unwrap())
         })
     })
 }

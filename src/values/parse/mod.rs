@@ -9,9 +9,27 @@
 //! Expressions: `+`, `-`, unary minus, parentheses, the comparisons `<=`, `>=`, `==`,
 //! `<`, `>`, `||` (confused with) and the functions `aw(G)`, `outcome(G)`, `birthday(G)`.
 //! Errors name the position (1-based character) of the problem.
+//!
+//! ```
+//! use gamecensus::values::parse::{evaluate, parse_value};
+//!
+//! // Winning Ways: ↑ + ↑* = ⇑*, and {0||0|v*} (tiny notation) has atomic weight 1
+//! // (CGSuite's test table).
+//! assert_eq!(evaluate("^ + ^*")?.to_string(), "^2*");
+//! assert_eq!(evaluate("aw({0||0|v*})")?.to_string(), "1");
+//! let v = parse_value("{1|-1}")?;
+//! assert_eq!(v.outcome().letter(), "N");
+//! # Ok::<(), gamecensus::Error>(())
+//! ```
+
+mod calc;
+#[cfg(test)]
+mod tests;
+
+pub use calc::{Answer, evaluate};
 
 use super::dyadic::Dyadic;
-use super::game::{GameId, NoWeight, Nus};
+use super::game::{GameId, Nus};
 use super::limits::Limit;
 use crate::error::{Error, Result};
 
@@ -23,40 +41,12 @@ pub const MAX_UPS: u64 = 256;
 /// See [`MAX_UPS`].
 pub const MAX_NIMBER: u64 = 1024;
 
-/// What an expression evaluates to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Game(GameId),
-    Truth(bool),
-    Outcome(super::Outcome),
-    Integer(i64),
-}
-
-impl std::fmt::Display for Answer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Answer::Game(g) => write!(f, "{g}"),
-            Answer::Truth(t) => write!(f, "{t}"),
-            Answer::Outcome(o) => write!(f, "{o}"),
-            Answer::Integer(n) => write!(f, "{n}"),
-        }
-    }
-}
-
 /// Parses one value (no operators other than those inside braces and `±`).
 pub fn parse_value(s: &str) -> Result<GameId> {
     let mut p = Parser::new(s);
     let g = p.game_expr()?;
     p.end()?;
     Ok(g)
-}
-
-/// Evaluates a calculator expression.
-pub fn evaluate(s: &str) -> Result<Answer> {
-    let mut p = Parser::new(s);
-    let a = p.comparison()?;
-    p.end()?;
-    Ok(a)
 }
 
 struct Parser {
@@ -119,113 +109,6 @@ impl Parser {
             None => Ok(()),
             Some(c) => Err(self.err(format!("unexpected {c:?}"))),
         }
-    }
-
-    fn comparison(&mut self) -> Result<Answer> {
-        let left = self.sum()?;
-        for (op, f) in [
-            ("<=", GameId::leq as fn(GameId, GameId) -> bool),
-            (">=", GameId::geq),
-            ("==", |a: GameId, b: GameId| a == b),
-            ("||", GameId::confused),
-            ("<", GameId::less),
-            (">", GameId::greater),
-        ] {
-            if self.eat(op) {
-                let right = self.sum()?;
-                return Ok(Answer::Truth(f(self.game(left)?, self.game(right)?)));
-            }
-        }
-        Ok(left)
-    }
-
-    fn game(&self, a: Answer) -> Result<GameId> {
-        match a {
-            Answer::Game(g) => Ok(g),
-            Answer::Integer(n) => Ok(GameId::number(
-                Dyadic::try_int(n).map_err(|l| self.limit(l))?,
-            )),
-            other => Err(self.err(format!("{other} is not a game"))),
-        }
-    }
-
-    fn sum(&mut self) -> Result<Answer> {
-        let mut acc = self.unary()?;
-        loop {
-            if self.eat("+") {
-                let b = self.unary()?;
-                let sum = self.game(acc)?.checked_add(self.game(b)?);
-                acc = Answer::Game(sum.map_err(|l| self.limit(l))?);
-            } else if self.peek() == Some('-') {
-                self.pos += 1;
-                let b = self.unary()?;
-                let diff = self.game(acc)?.checked_sub(self.game(b)?);
-                acc = Answer::Game(diff.map_err(|l| self.limit(l))?);
-            } else {
-                return Ok(acc);
-            }
-        }
-    }
-
-    fn unary(&mut self) -> Result<Answer> {
-        // "-1v" is the literal −1 + ↓, not −(1v): a minus before a digit belongs to the
-        // number.
-        if self.peek() == Some('-')
-            && !self
-                .chars
-                .get(self.pos + 1)
-                .is_some_and(|c| c.is_ascii_digit())
-        {
-            self.pos += 1;
-            let a = self.unary()?;
-            return Ok(Answer::Game(-self.game(a)?));
-        }
-        for (name, f) in [("aw", 0), ("outcome", 1), ("birthday", 2)] {
-            if self.peek_str(name)
-                && self
-                    .chars
-                    .get(self.pos + name.len())
-                    .is_some_and(|c| *c == '(' || c.is_whitespace())
-            {
-                self.pos += name.len();
-                if !self.eat("(") {
-                    return Err(self.err(format!("expected ( after {name}")));
-                }
-                let inner = self.sum()?;
-                let g = self.game(inner)?;
-                if !self.eat(")") {
-                    return Err(self.err("expected )"));
-                }
-                return match f {
-                    0 => g
-                        .atomic_weight_or_reason()
-                        .map(Answer::Game)
-                        .map_err(|why| match why {
-                            NoWeight::NotInfinitesimal => self.err(format!(
-                                "{g} is not infinitesimal, so it has no atomic weight"
-                            )),
-                            NoWeight::NotAtomic { candidate } => self.err(format!(
-                                "{g} is not atomic: the atomic-weight calculus gives \
-                                 {candidate}, but G or G+G is not where a game of that \
-                                 weight must be against a remote star"
-                            )),
-                            NoWeight::Limit(l) => self.limit(l),
-                        }),
-                    1 => Ok(Answer::Outcome(g.outcome())),
-                    _ => Ok(Answer::Integer(
-                        i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
-                    )),
-                };
-            }
-        }
-        if self.eat("(") {
-            let a = self.comparison()?;
-            if !self.eat(")") {
-                return Err(self.err("expected )"));
-            }
-            return Ok(a);
-        }
-        Ok(Answer::Game(self.game_expr()?))
     }
 
     /// A value: `±G`, braces, or a number-up-star literal.
@@ -439,98 +322,5 @@ impl Parser {
                 return Ok(g);
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn show(s: &str) -> String {
-        evaluate(s).unwrap().to_string()
-    }
-
-    #[test]
-    fn notation_round_trips_and_shorthands() {
-        for s in [
-            "0",
-            "*",
-            "*3",
-            "^",
-            "v",
-            "^2",
-            "v3",
-            "^*",
-            "v2*3",
-            "1/2^*",
-            "-2",
-            "3/4",
-            "{1|-1}",
-            "{0, ^*|0}",
-        ] {
-            assert_eq!(show(s), s, "{s}");
-        }
-        assert_eq!(show("^^"), "^2");
-        assert_eq!(show("vvv"), "v3");
-        assert_eq!(show("^^*"), "^2*");
-        assert_eq!(show("±1"), "{1|-1}");
-        assert_eq!(show("+-1"), "{1|-1}");
-        assert_eq!(show("{0||0|v*}"), show("{0|{0|v*}}"));
-        assert_eq!(show("{0|1}"), "1/2");
-        assert_eq!(show("^ + ^"), "^2");
-        assert_eq!(show("^ + *"), "^*");
-        assert_eq!(show("* + *"), "0");
-        assert_eq!(show("-(^ + *2)"), "v*2");
-        assert_eq!(show("-1v"), "-1v");
-        assert_eq!(show("-1/2^*"), "-1/2^*");
-        assert_eq!(show("-^"), "v");
-        assert_eq!(show("2 -1v"), "1^");
-        assert_eq!(show("{1|-1} <= 0"), "false");
-        assert_eq!(show("{1|-1} || 0"), "true");
-        assert_eq!(show("^* || 0"), "true");
-        assert_eq!(show("^^* > 0"), "true");
-        assert_eq!(show("aw(^^*)"), "2");
-        assert_eq!(show("aw({^^^|vv})"), "{1|0}");
-        assert_eq!(show("outcome(^*)"), "N");
-        assert_eq!(show("outcome(v)"), "R");
-        assert_eq!(show("birthday(3/4)"), "3");
-        assert_eq!(show("birthday(^)"), "2");
-    }
-
-    #[test]
-    fn errors_name_the_position() {
-        let e = |s: &str| evaluate(s).unwrap_err().to_string();
-        assert!(e("{0|").contains("position 1"), "{}", e("{0|"));
-        assert!(e("1/3").contains("dyadic"));
-        assert!(e("^ + ").contains("position 5"), "{}", e("^ + "));
-        assert!(e("aw(1)").contains("no atomic weight"));
-        assert!(e("aw({{1*|*}|{{*|v}|0}})").contains("not atomic"));
-        assert!(e("{0|0|0}").contains("ambiguous"));
-        assert!(e("2 ?").contains("position 3"));
-        assert!(e("{0 1}").contains("|"));
-        assert!(e("*5000").contains("nimber too large"));
-        assert!(e("^999").contains("ups"));
-        // Numbers: exactly the kernel's range, for literals and for computed values.
-        assert_eq!(show("4611686018427387903"), "4611686018427387903");
-        assert_eq!(show("-1/4611686018427387904"), "-1/4611686018427387904");
-        assert_eq!(show("9223372036854775808/4"), "2305843009213693952");
-        assert!(e("4611686018427387904").contains("kernel's range"));
-        assert!(e("1/9223372036854775808").contains("kernel's range"));
-        assert!(e("4611686018427387903 + 1").contains("kernel's range"));
-        assert!(e("99999999999999999999999999999999999999999").contains("kernel's range"));
-        // The issue's example: E = {0|{0|...{0|1}...}} nested 63 deep is 2^-63, beyond
-        // the range; E + 1 once printed -9223372036854775807/9223372036854775808.
-        let nested = |k: usize| format!("{}1{}", "{0|".repeat(k), "}".repeat(k));
-        assert_eq!(show(&nested(62)), "1/4611686018427387904");
-        assert!(e(&nested(63)).contains("kernel's range"));
-        assert!(e(&format!("{} + 1", nested(63))).contains("kernel's range"));
-        assert!(e(&format!("{} + 1", nested(62))).contains("kernel's range"));
-        assert_eq!(
-            show(&format!("{} + 1/2", nested(62))),
-            "2305843009213693953/4611686018427387904"
-        );
-        let big = vec!["16777216"; 40].join(" + ");
-        let bigger = format!("({big}) + 1/16777216");
-        assert_eq!(show(&bigger), "11258999068426241/16777216");
     }
 }

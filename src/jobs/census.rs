@@ -1,0 +1,365 @@
+//! A census: every position of a family of graphs, evaluated by one ruleset in
+//! parallel against one shared transposition table, in a fixed order that does not
+//! depend on the thread count (units of work in order, positions in enumeration order).
+//!
+//! [`Census::for_each`] hands the rows to any sink; [`run`] writes them to a resumable
+//! CSV output with its sidecar and returns the summary.
+//!
+//! ```
+//! use gamecensus::jobs::JobSpec;
+//! use gamecensus::jobs::census::Census;
+//! use gamecensus::graphs::Shard;
+//!
+//! // Node Kayles on every graph with 1 to 4 vertices: 1 + 2 + 4 + 11 = 18 positions
+//! // (OEIS A000088); the path P3 (here graph6 "BW") has nim-value 2 (Dawson's chess,
+//! // A002187).
+//! let job = JobSpec::parse("name = 'nk4'\nrules = 'node-kayles'\nmax_vertices = 4\n")?;
+//! let census = Census::new(job.census().unwrap(), Shard::WHOLE)?;
+//! let mut rows = Vec::new();
+//! census.for_each(&mut |pos, eval| {
+//!     rows.push(census.schema().fields(pos, eval).join(","));
+//!     Ok(())
+//! })?;
+//! assert_eq!(rows.len(), 18);
+//! assert!(rows.contains(&"BW,,3,2,N,*2,2".to_string()));
+//! # Ok::<(), gamecensus::Error>(())
+//! ```
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::context::{INTERRUPTED, RunContext};
+use super::output::{Existing, Output, inspect};
+use super::progress;
+use super::spec::CensusJob;
+use super::summary::{Summary, Tally};
+use crate::error::{Error, Result};
+use crate::graphs::{Position, PositionSource, Shard, Unit, to_graph6};
+use crate::rules::Ruleset;
+use crate::solving::driver::ordered_map;
+use crate::solving::{Evaluation, Evaluator, Schema};
+
+/// A census ready to run: its positions, its ruleset's evaluator and its columns.
+pub struct Census {
+    ruleset: Ruleset,
+    source: PositionSource,
+    skip_reduced: bool,
+    units: Vec<Unit>,
+    evaluator: Evaluator,
+}
+
+impl Census {
+    /// Prepares `job` (or one shard of it): checks that its colours suit its rules and
+    /// generates the units of work.
+    pub fn new(job: &CensusJob, shard: Shard) -> Result<Census> {
+        let ruleset = Ruleset::from_name(&job.rules)?;
+        let palette = ruleset.palette();
+        match (palette.len(), job.colours) {
+            (0, k) if k > 0 => {
+                return Err(Error::usage(format!(
+                    "rules {} are played on uncoloured graphs: set colours = 0",
+                    ruleset.name()
+                )));
+            }
+            (p, k) if k > p => {
+                return Err(Error::usage(format!(
+                    "rules {} use {} only: set colours = {p}{}",
+                    ruleset.name(),
+                    palette.describe(),
+                    if ruleset.uncoloured() == crate::rules::Uncoloured::Refused {
+                        String::new()
+                    } else {
+                        " (or 0)".to_string()
+                    }
+                )));
+            }
+            (_, 0) if ruleset.uncoloured() == crate::rules::Uncoloured::Refused => {
+                return Err(Error::usage(format!(
+                    "rules {} need coloured positions: set colours = {}",
+                    ruleset.name(),
+                    if palette.len() == 2 { "2" } else { "2 or 3" }
+                )));
+            }
+            _ => {}
+        }
+        let source = PositionSource::new(job.positions())?;
+        let units = source.units(shard);
+        let evaluator = Evaluator::new(ruleset)
+            .store_below(job.max_vertices)
+            .table_capacity(job.table_cap);
+        Ok(Census {
+            ruleset,
+            source,
+            skip_reduced: job.skip_reduced,
+            units,
+            evaluator,
+        })
+    }
+
+    /// The columns of its rows.
+    pub fn schema(&self) -> &Schema {
+        self.evaluator.schema()
+    }
+
+    /// The evaluator (for its table sizes).
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    /// Calls `f` for every position of `unit` that the census keeps, in order.
+    fn expand(&self, unit: Unit, f: &mut dyn FnMut(&Position)) {
+        if self.skip_reduced {
+            let r = self.ruleset;
+            self.source.expand(unit, &mut |p: &Position| {
+                if !r.reduced_at_start(p) {
+                    f(p)
+                }
+            })
+        } else {
+            self.source.expand(unit, f)
+        }
+    }
+
+    /// Positions the census keeps in `unit` (without evaluating them).
+    fn count(&self, unit: Unit) -> u64 {
+        if self.skip_reduced {
+            let mut c = 0;
+            self.expand(unit, &mut |_| c += 1);
+            c
+        } else {
+            self.source.count(unit)
+        }
+    }
+
+    /// Evaluates the positions of `unit` after the first `skip`, calling `f` with each.
+    fn evaluate_unit(
+        &self,
+        unit: Unit,
+        skip: usize,
+        f: &mut dyn FnMut(&Position, &Evaluation),
+    ) -> Result<()> {
+        let mut i = 0;
+        let mut failed = None;
+        self.expand(unit, &mut |pos: &Position| {
+            if i >= skip && failed.is_none() {
+                let pos = match self.ruleset.prepare(*pos) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        failed = Some(e);
+                        return;
+                    }
+                };
+                match self.evaluator.evaluate(&pos) {
+                    Ok(e) => f(&pos, &e),
+                    Err(e) => failed = Some(super::stream::at_position(&pos, e)),
+                }
+            }
+            i += 1;
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Every row in order: `f(position, evaluation)`. Units are evaluated in parallel
+    /// (in the current rayon pool) and handed on in order.
+    pub fn for_each(&self, f: &mut dyn FnMut(&Position, &Evaluation) -> Result<()>) -> Result<()> {
+        ordered_map(
+            self.units.iter().copied(),
+            4 * rayon::current_num_threads(),
+            |unit| -> Result<Vec<(Position, Evaluation)>> {
+                let mut rows = Vec::new();
+                self.evaluate_unit(unit, 0, &mut |p, e| rows.push((*p, e.clone())))?;
+                Ok(rows)
+            },
+            |batch| {
+                for rows in batch {
+                    for (p, e) in rows? {
+                        f(&p, &e)?;
+                    }
+                }
+                Ok(())
+            },
+            || false,
+        )
+    }
+
+    /// Where to continue after `rows` rows: `(first unit, positions of it to skip)`,
+    /// after checking that row `rows` is the position the census writes there.
+    fn locate(&self, rows: u64, last: &[String], path: &std::path::Path) -> Result<(usize, usize)> {
+        if rows == 0 {
+            return Ok((0, 0));
+        }
+        let counts: Vec<u64> = self.units.par_iter().map(|&u| self.count(u)).collect();
+        let mut before = 0u64;
+        for (i, &c) in counts.iter().enumerate() {
+            if before + c >= rows {
+                // The last written row is position rows - 1 - before of unit i.
+                let want = (rows - 1 - before) as usize;
+                let mut found = None;
+                let mut k = 0;
+                self.expand(self.units[i], &mut |pos: &Position| {
+                    if k == want {
+                        found = Some((
+                            to_graph6(&pos.graph),
+                            pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
+                        ));
+                    }
+                    k += 1;
+                });
+                let seen = (
+                    last.first().cloned().unwrap_or_default(),
+                    last.get(1).cloned().unwrap_or_default(),
+                );
+                if found.as_ref() != Some(&seen) {
+                    return Err(Error::usage(format!(
+                        "cannot resume {}: its last row ({} {}) is not the position this job \
+                         writes at row {rows}",
+                        path.display(),
+                        seen.0,
+                        seen.1
+                    )));
+                }
+                return Ok(if before + c == rows {
+                    (i + 1, 0)
+                } else {
+                    (i, want + 1)
+                });
+            }
+            before += c;
+        }
+        Err(Error::usage(format!(
+            "cannot resume {}: it has {rows} rows but this job has only {before}",
+            path.display()
+        )))
+    }
+}
+
+/// What determines a census's rows, in words (for the sidecar's identity).
+pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
+    format!(
+        "census of rules {} on family {} with {}..={} vertices{}, colours {}, skip_reduced {}, \
+         shard {}/{}, columns {}",
+        job.rules,
+        job.family.name(),
+        job.min_vertices,
+        job.max_vertices,
+        if job.connected { ", connected" } else { "" },
+        job.colours,
+        job.skip_reduced,
+        shard.index,
+        shard.count,
+        schema.header()
+    )
+}
+
+/// Rows of one unit as CSV bytes, with their tally.
+struct UnitRows {
+    bytes: Vec<u8>,
+    rows: u64,
+    tally: Tally,
+}
+
+/// Runs a census job into its CSV output (see [`super::output`] for what happens to an
+/// existing file) and returns the summary.
+pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
+    let start = Instant::now();
+    let census = Census::new(job, ctx.shard)?;
+    let schema = census.schema().clone();
+    let sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
+    let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
+    let mut summary = Summary {
+        out: ctx.out.clone(),
+        rows: 0,
+        resumed: 0,
+        seconds: 0.0,
+        tables: None,
+        unit: "positions",
+        tally: Tally::for_schema(&schema),
+        already_complete: false,
+    };
+    let (mut output, first_unit, skip) = match existing {
+        Existing::Complete { rows } => {
+            summary.rows = rows;
+            summary.already_complete = true;
+            return Ok(summary);
+        }
+        Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
+        Existing::Partial { rows, ref last, .. } => {
+            let (unit, skip) = census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?;
+            (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
+        }
+    };
+    let done = output.rows();
+    summary.resumed = done;
+    let pb = progress::bar(ctx.quiet);
+    if !pb.is_hidden() {
+        pb.set_length(progress::estimate(&census.units, |u| census.count(u)).max(done));
+        pb.set_position(done);
+    }
+    let work: Vec<(Unit, usize)> = census.units[first_unit..]
+        .iter()
+        .enumerate()
+        .map(|(i, &u)| (u, if i == 0 { skip } else { 0 }))
+        .collect();
+    let result = ordered_map(
+        work,
+        4 * rayon::current_num_threads(),
+        |(unit, skip)| -> Result<UnitRows> {
+            let mut w = csv::WriterBuilder::new().from_writer(Vec::with_capacity(1 << 12));
+            let mut tally = Tally::for_schema(&schema);
+            let mut rows = 0u64;
+            let mut write_err = None;
+            census.evaluate_unit(unit, skip, &mut |pos, eval| {
+                if let Err(e) = w.write_record(schema.fields(pos, eval)) {
+                    write_err.get_or_insert(e);
+                }
+                tally.add(pos, eval);
+                rows += 1;
+            })?;
+            if let Some(e) = write_err {
+                return Err(Error::io("formatting CSV", std::io::Error::other(e)));
+            }
+            let bytes = w
+                .into_inner()
+                .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
+            Ok(UnitRows { bytes, rows, tally })
+        },
+        |batch| {
+            for unit in batch {
+                let unit = unit?;
+                output.write_rows(&unit.bytes, unit.rows)?;
+                summary.tally.merge(unit.tally);
+            }
+            let rows = output.rows();
+            if pb.length().is_some_and(|len| rows > len) {
+                pb.set_length(rows);
+            }
+            pb.set_position(rows);
+            pb.set_message(progress::rate_message(
+                rows - done,
+                start.elapsed().as_secs_f64(),
+            ));
+            Ok(())
+        },
+        || INTERRUPTED.load(Ordering::SeqCst),
+    );
+    pb.finish_and_clear();
+    summary.rows = output.rows();
+    summary.seconds = start.elapsed().as_secs_f64();
+    summary.tables = Some((census.evaluator.table_len(), census.evaluator.memo_len()));
+    if let Err(e) = result {
+        output.stop()?;
+        return Err(e);
+    }
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        let rows = output.rows();
+        output.stop()?;
+        return Err(Error::Interrupted(format!(
+            "interrupted after {rows} rows; {} ends with whole rows: continue with --resume",
+            ctx.out.display()
+        )));
+    }
+    output.finish(&summary.text())?;
+    Ok(summary)
+}

@@ -1,0 +1,62 @@
+//! What a runner needs besides its job: the output path and options of this run, and
+//! the Ctrl-C flag (the runners stop between chunks, so an interrupted output ends with
+//! whole rows and can be resumed).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use super::provenance::{self, Sidecar};
+use crate::graphs::Shard;
+
+/// Set by the Ctrl-C handler; runners stop before their next chunk.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// What a runner needs to know besides its job.
+pub struct RunContext {
+    /// The output path.
+    pub out: PathBuf,
+    /// The shard (whole run: `0/1`).
+    pub shard: Shard,
+    /// See [`super::RunOptions`].
+    pub quiet: bool,
+    /// See [`super::RunOptions`].
+    pub resume: bool,
+    /// See [`super::RunOptions`].
+    pub force: bool,
+    /// The job file and its text, if the job came from one.
+    pub source: Option<(PathBuf, String)>,
+    /// Worker threads.
+    pub threads: usize,
+    /// When the run started (RFC 3339).
+    pub started: String,
+}
+
+impl RunContext {
+    /// A sidecar for this run with the given identity and columns (rows still 0).
+    pub fn sidecar(&self, identity: String, columns: &[&str]) -> Sidecar {
+        let (job_file, job_text) = match &self.source {
+            Some((path, text)) => (Some(path.clone()), Some(text.clone())),
+            None => (None, None),
+        };
+        Sidecar {
+            format: provenance::FORMAT,
+            program: provenance::program(),
+            commit: provenance::commit().to_string(),
+            identity_hash: provenance::hash(&identity),
+            identity,
+            job_hash: job_text.as_deref().map(provenance::hash),
+            job_file,
+            job_text,
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            shard: format!("{}/{}", self.shard.index, self.shard.count),
+            threads: self.threads,
+            started: self.started.clone(),
+            updated: self.started.clone(),
+            rows: 0,
+            bytes: 0,
+            checksum: String::new(),
+            complete: false,
+            summary: None,
+        }
+    }
+}

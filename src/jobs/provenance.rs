@@ -1,0 +1,129 @@
+//! Provenance: the sidecar `FILE.meta.json` written beside every CSV file a job writes.
+//! It records which program and which job produced the rows (the job file's text and a
+//! hash of what determines the rows), the shard, threads, start and end time, the rows
+//! written, whether the run is complete, and the end-of-run summary. `--resume` and
+//! `merge` trust a CSV only through its sidecar.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+/// The version of this sidecar format.
+pub const FORMAT: u32 = 1;
+
+/// The program's version as it appears in sidecars (`gamecensus 0.1.0`).
+pub fn program() -> String {
+    format!("gamecensus {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The git commit the program was built from, if the build could read it.
+pub fn commit() -> &'static str {
+    option_env!("GAMECENSUS_COMMIT").unwrap_or("unknown")
+}
+
+/// Now, as RFC 3339 UTC (seconds).
+pub fn now() -> String {
+    humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
+}
+
+/// A 128-bit xxh3 hash of `text`, as 32 hex digits.
+pub fn hash(text: &str) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(text.as_bytes()))
+}
+
+/// The content of a sidecar.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sidecar {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// `gamecensus VERSION`.
+    pub program: String,
+    /// The git commit of the build (`unknown` if it was not built from git).
+    pub commit: String,
+    /// What determines the rows, in words (kind, rules, sizes, shard, columns...): two
+    /// runs with the same identity and program write the same bytes.
+    pub identity: String,
+    /// [`hash`] of `identity`.
+    pub identity_hash: String,
+    /// The job file as given on the command line, if the rows come from one.
+    pub job_file: Option<PathBuf>,
+    /// Its text.
+    pub job_text: Option<String>,
+    /// [`hash`] of its text.
+    pub job_hash: Option<String>,
+    /// The CSV's columns.
+    pub columns: Vec<String>,
+    /// The shard, `I/M` (`0/1` for a whole run).
+    pub shard: String,
+    /// Worker threads of the last run that wrote to the file.
+    pub threads: usize,
+    /// When the first run into this file started.
+    pub started: String,
+    /// When the file was last written to.
+    pub updated: String,
+    /// Rows in the file (after the header) when the sidecar was last written.
+    pub rows: u64,
+    /// Bytes in the file (header included) when the sidecar was last written.
+    pub bytes: u64,
+    /// xxh3-64 (16 hex digits) of those bytes.
+    pub checksum: String,
+    /// Whether the rows are all there.
+    pub complete: bool,
+    /// The end-of-run summary, once complete.
+    pub summary: Option<String>,
+}
+
+impl Sidecar {
+    /// The sidecar path of a CSV path: `FILE.meta.json`.
+    pub fn path_for(csv: &Path) -> PathBuf {
+        let mut name = csv.file_name().unwrap_or_default().to_os_string();
+        name.push(".meta.json");
+        csv.with_file_name(name)
+    }
+
+    /// Reads the sidecar of `csv`; `Ok(None)` if there is none.
+    pub fn read(csv: &Path) -> Result<Option<Sidecar>> {
+        let p = Sidecar::path_for(csv);
+        let text = match std::fs::read_to_string(&p) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io(format!("reading {}", p.display()), e)),
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| Error::usage(format!("{}: not a gamecensus sidecar ({e})", p.display())))
+    }
+
+    /// Writes the sidecar of `csv` (atomically: a temporary file, then a rename).
+    pub fn write(&self, csv: &Path) -> Result<()> {
+        let p = Sidecar::path_for(csv);
+        let mut tmp = p.as_os_str().to_os_string();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        let text = serde_json::to_string_pretty(self).expect("a sidecar serialises");
+        std::fs::write(&tmp, text + "\n")
+            .and_then(|_| std::fs::rename(&tmp, &p))
+            .map_err(|e| Error::io(format!("writing {}", p.display()), e))
+    }
+
+    /// Why rows described by `self` cannot be continued by a run described by `other`
+    /// (different program version or identity), or `None` if they can.
+    pub fn mismatch(&self, other: &Sidecar) -> Option<String> {
+        if self.program != other.program {
+            return Some(format!(
+                "it was written by {}, this is {}",
+                self.program, other.program
+            ));
+        }
+        if self.identity_hash != other.identity_hash || self.identity != other.identity {
+            return Some(format!(
+                "it holds {}, this run writes {}",
+                self.identity, other.identity
+            ));
+        }
+        None
+    }
+}

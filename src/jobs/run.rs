@@ -1,0 +1,110 @@
+//! Running a job: the options of `gamecensus run`, the output path, the thread pool,
+//! dispatch to the job's kind, and Ctrl-C (the runners stop between chunks, so an
+//! interrupted output ends with whole rows and can be resumed).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+
+pub use super::context::{INTERRUPTED, RunContext};
+use super::provenance;
+use super::spec::{JobKind, JobSpec};
+use super::summary::Summary;
+use super::{census, sweep};
+use crate::error::{Error, Result};
+use crate::graphs::Shard;
+
+/// Most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// Command-line options of `run`.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Write here instead of the job's `output`.
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    pub threads: Option<usize>,
+    /// Only this shard.
+    pub shard: Option<Shard>,
+    /// No progress bar.
+    pub quiet: bool,
+    /// Continue an interrupted run of the same job.
+    pub resume: bool,
+    /// Replace an existing output whatever it holds.
+    pub force: bool,
+}
+
+/// The output path of a job under these options: `--out`, else the job's `output`,
+/// with `.shard-I-of-M` before the extension when sharded.
+pub fn output_path(spec: &JobSpec, opts: &RunOptions) -> PathBuf {
+    if let Some(p) = &opts.out {
+        return p.clone();
+    }
+    let p = spec.output_path();
+    match opts.shard {
+        Some(s) if s.count > 1 => {
+            let stem = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let ext = p
+                .extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_default();
+            p.with_file_name(format!("{stem}.shard-{}-of-{}{ext}", s.index, s.count))
+        }
+        _ => p,
+    }
+}
+
+/// Runs a job in a thread pool of `opts.threads` threads (default: all cores).
+pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = opts.threads {
+        if !(1..=MAX_THREADS).contains(&t) {
+            return Err(Error::usage(format!(
+                "--threads {t}: use 1 to {MAX_THREADS}"
+            )));
+        }
+        builder = builder.num_threads(t);
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?;
+    let out = output_path(spec, opts);
+    if out.as_os_str().is_empty() {
+        return Err(Error::usage("the output path is empty"));
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+    }
+    let ctx = RunContext {
+        out,
+        shard: opts.shard.unwrap_or(Shard::WHOLE),
+        quiet: opts.quiet,
+        resume: opts.resume,
+        force: opts.force,
+        source: spec.source.clone(),
+        threads: pool.current_num_threads(),
+        started: provenance::now(),
+    };
+    pool.install(|| match &spec.kind {
+        JobKind::Census(c) => census::run(c, &ctx),
+        JobKind::OctalSweep(s) => sweep::run(s, &ctx),
+    })
+}
+
+/// Installs the Ctrl-C handler that asks the runners to stop (a second Ctrl-C exits).
+pub fn install_interrupt_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Writes the summary of a finished run to stderr.
+pub fn report(summary: &Summary) {
+    let _ = writeln!(std::io::stderr(), "{}", summary.text());
+}

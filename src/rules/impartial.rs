@@ -1,0 +1,23 @@
+//! The trait of impartial rulesets: a position is an uncoloured graph, and a move
+//! leaves the subgraph induced by some vertex subset. Values are nimbers.
+
+use crate::graphs::Graph;
+
+/// An impartial game played on a graph.
+pub trait ImpartialRules: Send + Sync {
+    /// The name used on the command line and in job files.
+    fn name(&self) -> &'static str;
+
+    /// One line saying what the game is (for `--help` and the README).
+    fn description(&self) -> &'static str;
+
+    /// Whether a position is the disjunctive sum of its connected components (so that
+    /// its nim-value is the XOR of theirs).
+    fn decomposes(&self) -> bool {
+        true
+    }
+
+    /// The vertices left after the move "choose `v`" in `g`, or `None` if that move is
+    /// illegal. The new position is the subgraph of `g` induced by the returned mask.
+    fn play(&self, g: &Graph, v: usize) -> Option<u64>;
+}

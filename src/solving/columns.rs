@@ -1,0 +1,214 @@
+//! Typed result columns: every CSV the program writes is described by a [`Schema`], a
+//! list of named, typed, documented [`Column`]s; an evaluation holds typed [`Cell`]s
+//! that are formatted only at the output edge. The schema of a ruleset is derived from
+//! the registry ([`crate::rules::RULESETS`]): its kind and what it declares (all-small,
+//! ...), so a new kind of result is a new column here, not a change to every writer.
+
+use smallvec::SmallVec;
+
+use crate::graphs::{Position, write_graph6};
+use crate::rules::Ruleset;
+use crate::values::Outcome;
+use crate::values::dyadic::Dyadic;
+use crate::values::game::GameId;
+
+/// What a column holds, and so how to read it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A graph in graph6.
+    Graph6,
+    /// A colouring: one palette letter per vertex (empty when uncoloured).
+    Colouring,
+    /// An integer (decimal; may be empty where the column does not apply).
+    Integer,
+    /// An outcome class: `L`, `R`, `N` or `P`.
+    Outcome,
+    /// A game value in the value notation (RULES.md).
+    Value,
+    /// A dyadic number (`-3/4`).
+    Number,
+    /// Free text (an octal code, a status word, ...).
+    Text,
+    /// `true` or `false`.
+    Bool,
+}
+
+impl ColumnType {
+    /// The name used in docs/CSV.md and `--help`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnType::Graph6 => "graph6",
+            ColumnType::Colouring => "colouring",
+            ColumnType::Integer => "integer",
+            ColumnType::Outcome => "outcome",
+            ColumnType::Value => "game value",
+            ColumnType::Number => "number",
+            ColumnType::Text => "text",
+            ColumnType::Bool => "bool",
+        }
+    }
+}
+
+/// A named, typed, documented column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// The header name (read columns by it: more may be added).
+    pub name: &'static str,
+    /// What it holds.
+    pub ty: ColumnType,
+    /// One line for docs and `--help`.
+    pub description: &'static str,
+}
+
+/// The graph, graph6.
+pub const GRAPH6: Column = Column {
+    name: "graph6",
+    ty: ColumnType::Graph6,
+    description: "the graph, in graph6",
+};
+/// The colouring.
+pub const COLOURING: Column = Column {
+    name: "colouring",
+    ty: ColumnType::Colouring,
+    description: "one letter per vertex in graph6 vertex order (B, W, G); empty for uncoloured positions",
+};
+/// Vertices.
+pub const N: Column = Column {
+    name: "n",
+    ty: ColumnType::Integer,
+    description: "number of vertices",
+};
+/// Edges.
+pub const M: Column = Column {
+    name: "m",
+    ty: ColumnType::Integer,
+    description: "number of edges",
+};
+/// Outcome class.
+pub const OUTCOME: Column = Column {
+    name: "outcome",
+    ty: ColumnType::Outcome,
+    description: "L, R, N or P (impartial positions are N or P: P iff the nim-value is 0)",
+};
+/// The value.
+pub const VALUE: Column = Column {
+    name: "value",
+    ty: ColumnType::Value,
+    description: "the value in the value notation (canonical form; a nimber for impartial rules)",
+};
+/// Nim-value.
+pub const GRUNDY: Column = Column {
+    name: "grundy",
+    ty: ColumnType::Integer,
+    description: "the nim-value (impartial rules; empty for partizan ones)",
+};
+/// Atomic weight.
+pub const ATOMIC_WEIGHT: Column = Column {
+    name: "atomic_weight",
+    ty: ColumnType::Value,
+    description: "all-small rules only: the atomic weight in the value notation, empty where the value has none",
+};
+
+/// One typed value of a row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Nothing (the column does not apply to this row).
+    Empty,
+    /// An integer.
+    Int(i64),
+    /// An outcome class.
+    Outcome(Outcome),
+    /// A game value.
+    Game(GameId),
+    /// A number.
+    Number(Dyadic),
+    /// Text.
+    Text(String),
+}
+
+impl Cell {
+    /// The cell as its CSV field (before quoting).
+    pub fn format(&self) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Int(i) => i.to_string(),
+            Cell::Outcome(o) => o.letter().to_string(),
+            Cell::Game(g) => g.to_string(),
+            Cell::Number(d) => d.to_string(),
+            Cell::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// The values computed for one position: one cell per value column of its ruleset's
+/// schema, in schema order (no allocation for up to eight columns).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Evaluation {
+    /// The cells.
+    pub cells: SmallVec<[Cell; 8]>,
+}
+
+/// The columns of one kind of CSV.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schema {
+    /// The columns, in the order they are written.
+    pub columns: Vec<Column>,
+    /// How many leading columns describe the position (the rest are values).
+    pub position_columns: usize,
+}
+
+impl Schema {
+    /// The columns of a ruleset's results: the position, then its kind's values.
+    pub fn of(ruleset: Ruleset) -> Schema {
+        let mut columns = vec![GRAPH6, COLOURING, N, M];
+        let position_columns = columns.len();
+        match ruleset {
+            Ruleset::Impartial(_) => columns.extend([OUTCOME, VALUE, GRUNDY]),
+            Ruleset::Partizan(r) => {
+                columns.extend([OUTCOME, VALUE, GRUNDY]);
+                if r.all_small() {
+                    columns.push(ATOMIC_WEIGHT);
+                }
+            }
+        }
+        Schema {
+            columns,
+            position_columns,
+        }
+    }
+
+    /// The header line's fields.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.columns.iter().map(|c| c.name).collect()
+    }
+
+    /// The header line, as written (without the newline).
+    pub fn header(&self) -> String {
+        self.names().join(",")
+    }
+
+    /// The index of the column `name`.
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.name == name)
+    }
+
+    /// The value columns (after the position).
+    pub fn value_columns(&self) -> &[Column] {
+        &self.columns[self.position_columns..]
+    }
+
+    /// The fields of the row of `pos` with `eval` (one per column).
+    pub fn fields(&self, pos: &Position, eval: &Evaluation) -> Vec<String> {
+        debug_assert_eq!(eval.cells.len(), self.value_columns().len());
+        let mut g6 = Vec::with_capacity(16);
+        write_graph6(&pos.graph, &mut g6);
+        let mut f = vec![
+            String::from_utf8(g6).expect("graph6 is ASCII"),
+            pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
+            pos.graph.n().to_string(),
+            pos.graph.m().to_string(),
+        ];
+        f.extend(eval.cells.iter().map(Cell::format));
+        f
+    }
+}

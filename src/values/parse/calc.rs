@@ -1,0 +1,149 @@
+//! The calculator: expressions over values (sums, differences, comparisons) and the
+//! functions of `gamecensus value`.
+
+use super::Parser;
+use crate::error::Result;
+use crate::values::dyadic::Dyadic;
+use crate::values::game::{GameId, NoWeight};
+use crate::values::limits::Limit;
+
+/// What an expression evaluates to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A game value.
+    Game(GameId),
+    /// A comparison's answer.
+    Truth(bool),
+    /// An outcome class.
+    Outcome(crate::values::Outcome),
+    /// An integer (a birthday).
+    Integer(i64),
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Game(g) => write!(f, "{g}"),
+            Answer::Truth(t) => write!(f, "{t}"),
+            Answer::Outcome(o) => write!(f, "{o}"),
+            Answer::Integer(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// Evaluates a calculator expression.
+pub fn evaluate(s: &str) -> Result<Answer> {
+    let mut p = Parser::new(s);
+    let a = p.comparison()?;
+    p.end()?;
+    Ok(a)
+}
+
+impl Parser {
+    fn comparison(&mut self) -> Result<Answer> {
+        let left = self.sum()?;
+        for (op, f) in [
+            ("<=", GameId::leq as fn(GameId, GameId) -> bool),
+            (">=", GameId::geq),
+            ("==", |a: GameId, b: GameId| a == b),
+            ("||", GameId::confused),
+            ("<", GameId::less),
+            (">", GameId::greater),
+        ] {
+            if self.eat(op) {
+                let right = self.sum()?;
+                return Ok(Answer::Truth(f(self.game(left)?, self.game(right)?)));
+            }
+        }
+        Ok(left)
+    }
+
+    fn game(&self, a: Answer) -> Result<GameId> {
+        match a {
+            Answer::Game(g) => Ok(g),
+            Answer::Integer(n) => Ok(GameId::number(
+                Dyadic::try_int(n).map_err(|l| self.limit(l))?,
+            )),
+            other => Err(self.err(format!("{other} is not a game"))),
+        }
+    }
+
+    fn sum(&mut self) -> Result<Answer> {
+        let mut acc = self.unary()?;
+        loop {
+            if self.eat("+") {
+                let b = self.unary()?;
+                let sum = self.game(acc)?.checked_add(self.game(b)?);
+                acc = Answer::Game(sum.map_err(|l| self.limit(l))?);
+            } else if self.peek() == Some('-') {
+                self.pos += 1;
+                let b = self.unary()?;
+                let diff = self.game(acc)?.checked_sub(self.game(b)?);
+                acc = Answer::Game(diff.map_err(|l| self.limit(l))?);
+            } else {
+                return Ok(acc);
+            }
+        }
+    }
+
+    fn unary(&mut self) -> Result<Answer> {
+        // "-1v" is the literal −1 + ↓, not −(1v): a minus before a digit belongs to the
+        // number.
+        if self.peek() == Some('-')
+            && !self
+                .chars
+                .get(self.pos + 1)
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            self.pos += 1;
+            let a = self.unary()?;
+            return Ok(Answer::Game(-self.game(a)?));
+        }
+        for (name, f) in [("aw", 0), ("outcome", 1), ("birthday", 2)] {
+            if self.peek_str(name)
+                && self
+                    .chars
+                    .get(self.pos + name.len())
+                    .is_some_and(|c| *c == '(' || c.is_whitespace())
+            {
+                self.pos += name.len();
+                if !self.eat("(") {
+                    return Err(self.err(format!("expected ( after {name}")));
+                }
+                let inner = self.sum()?;
+                let g = self.game(inner)?;
+                if !self.eat(")") {
+                    return Err(self.err("expected )"));
+                }
+                return match f {
+                    0 => g
+                        .atomic_weight_or_reason()
+                        .map(Answer::Game)
+                        .map_err(|why| match why {
+                            NoWeight::NotInfinitesimal => self.err(format!(
+                                "{g} is not infinitesimal, so it has no atomic weight"
+                            )),
+                            NoWeight::NotAtomic { candidate } => self.err(format!(
+                                "{g} is not atomic: the atomic-weight calculus gives \
+                                 {candidate}, but G or G+G is not where a game of that \
+                                 weight must be against a remote star"
+                            )),
+                            NoWeight::Limit(l) => self.limit(l),
+                        }),
+                    1 => Ok(Answer::Outcome(g.outcome())),
+                    _ => Ok(Answer::Integer(
+                        i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
+                    )),
+                };
+            }
+        }
+        if self.eat("(") {
+            let a = self.comparison()?;
+            if !self.eat(")") {
+                return Err(self.err("expected )"));
+            }
+            return Ok(a);
+        }
+        Ok(Answer::Game(self.game_expr()?))
+    }
+}

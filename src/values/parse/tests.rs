@@ -1,0 +1,91 @@
+//! Tests of the notation and the calculator.
+
+use super::*;
+
+fn show(s: &str) -> String {
+    evaluate(s).unwrap().to_string()
+}
+
+#[test]
+fn notation_round_trips_and_shorthands() {
+    for s in [
+        "0",
+        "*",
+        "*3",
+        "^",
+        "v",
+        "^2",
+        "v3",
+        "^*",
+        "v2*3",
+        "1/2^*",
+        "-2",
+        "3/4",
+        "{1|-1}",
+        "{0, ^*|0}",
+    ] {
+        assert_eq!(show(s), s, "{s}");
+    }
+    assert_eq!(show("^^"), "^2");
+    assert_eq!(show("vvv"), "v3");
+    assert_eq!(show("^^*"), "^2*");
+    assert_eq!(show("±1"), "{1|-1}");
+    assert_eq!(show("+-1"), "{1|-1}");
+    assert_eq!(show("{0||0|v*}"), show("{0|{0|v*}}"));
+    assert_eq!(show("{0|1}"), "1/2");
+    assert_eq!(show("^ + ^"), "^2");
+    assert_eq!(show("^ + *"), "^*");
+    assert_eq!(show("* + *"), "0");
+    assert_eq!(show("-(^ + *2)"), "v*2");
+    assert_eq!(show("-1v"), "-1v");
+    assert_eq!(show("-1/2^*"), "-1/2^*");
+    assert_eq!(show("-^"), "v");
+    assert_eq!(show("2 -1v"), "1^");
+    assert_eq!(show("{1|-1} <= 0"), "false");
+    assert_eq!(show("{1|-1} || 0"), "true");
+    assert_eq!(show("^* || 0"), "true");
+    assert_eq!(show("^^* > 0"), "true");
+    assert_eq!(show("aw(^^*)"), "2");
+    assert_eq!(show("aw({^^^|vv})"), "{1|0}");
+    assert_eq!(show("outcome(^*)"), "N");
+    assert_eq!(show("outcome(v)"), "R");
+    assert_eq!(show("birthday(3/4)"), "3");
+    assert_eq!(show("birthday(^)"), "2");
+}
+
+#[test]
+fn errors_name_the_position() {
+    let e = |s: &str| evaluate(s).unwrap_err().to_string();
+    assert!(e("{0|").contains("position 1"), "{}", e("{0|"));
+    assert!(e("1/3").contains("dyadic"));
+    assert!(e("^ + ").contains("position 5"), "{}", e("^ + "));
+    assert!(e("aw(1)").contains("no atomic weight"));
+    assert!(e("aw({{1*|*}|{{*|v}|0}})").contains("not atomic"));
+    assert!(e("{0|0|0}").contains("ambiguous"));
+    assert!(e("2 ?").contains("position 3"));
+    assert!(e("{0 1}").contains("|"));
+    assert!(e("*5000").contains("nimber too large"));
+    assert!(e("^999").contains("ups"));
+    // Numbers: exactly the kernel's range, for literals and for computed values.
+    assert_eq!(show("4611686018427387903"), "4611686018427387903");
+    assert_eq!(show("-1/4611686018427387904"), "-1/4611686018427387904");
+    assert_eq!(show("9223372036854775808/4"), "2305843009213693952");
+    assert!(e("4611686018427387904").contains("kernel's range"));
+    assert!(e("1/9223372036854775808").contains("kernel's range"));
+    assert!(e("4611686018427387903 + 1").contains("kernel's range"));
+    assert!(e("99999999999999999999999999999999999999999").contains("kernel's range"));
+    // The example: E = {0|{0|...{0|1}...}} nested 63 deep is 2^-63, beyond
+    // the range; E + 1 once printed -9223372036854775807/9223372036854775808.
+    let nested = |k: usize| format!("{}1{}", "{0|".repeat(k), "}".repeat(k));
+    assert_eq!(show(&nested(62)), "1/4611686018427387904");
+    assert!(e(&nested(63)).contains("kernel's range"));
+    assert!(e(&format!("{} + 1", nested(63))).contains("kernel's range"));
+    assert!(e(&format!("{} + 1", nested(62))).contains("kernel's range"));
+    assert_eq!(
+        show(&format!("{} + 1/2", nested(62))),
+        "2305843009213693953/4611686018427387904"
+    );
+    let big = vec!["16777216"; 40].join(" + ");
+    let bigger = format!("({big}) + 1/16777216");
+    assert_eq!(show(&bigger), "11258999068426241/16777216");
+}
