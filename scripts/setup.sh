@@ -23,12 +23,20 @@
 #             Debian package: libclang-dev (pulls libclang1-N and libclang-common-N-dev).
 #   nauty     `nauty-geng` and `nauty-vcolg` on PATH (Debian's nauty package): the tests
 #             and benchmarks compare against them.
+#   python    a virtual environment target/pyenv whose python imports pandas, polars,
+#             duckdb and networkx (pinned below, from PyPI): the tests run the loading
+#             one-liners of docs/CSV.md and compare graph invariants with networkx; the
+#             analysis benchmark times DuckDB. Needs python3 with venv and pip (Debian:
+#             python3-venv, python3-pip).
 #
 # SETUP_ROOT (tests only): a directory that stands for / when looking for files, so that
 # the detection can be checked against trees built in a temporary directory.
 set -euo pipefail
 
 ROOT=${SETUP_ROOT:-}
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+PYENV=${GAMECENSUS_PYENV:-$HERE/target/pyenv}
+PY_PACKAGES=(pandas==3.1.1 polars==2.1.0 duckdb==2.0.0 networkx==3.6.1)
 
 say() { echo "setup: $*" >&2; }
 
@@ -105,6 +113,10 @@ detect() {
     nauty)
       for t in nauty-geng nauty-vcolg; do on_path "$t" || missing+=("$t"); done
       [ ${#missing[@]} = 0 ] || echo "${missing[*]}" ;;
+    python)
+      [ -x "$ROOT$PYENV/bin/python" ] \
+        && "$ROOT$PYENV/bin/python" -c 'import pandas, polars, duckdb, networkx' >/dev/null 2>&1 \
+        || echo "the Python environment $PYENV (pandas, polars, duckdb, networkx)" ;;
     *) say "unknown requirement $1"; exit 2 ;;
   esac
 }
@@ -114,6 +126,7 @@ packages() {
   case "$1" in
     libclang) echo libclang-dev ;;
     nauty) echo nauty ;;
+    python) echo python3 python3-venv python3-pip ;;
   esac
 }
 
@@ -129,7 +142,7 @@ fi
 
 case "${1:-test}" in
   build) wanted=(cargo libclang) ;;
-  test) wanted=(cargo libclang nauty) ;;
+  test) wanted=(cargo libclang nauty python) ;;
   *) say "usage: scripts/setup.sh [build|test] | --detect NAME..."; exit 2 ;;
 esac
 
@@ -164,11 +177,20 @@ apt_install() {
 if [ ${#missing[@]} -gt 0 ]; then
   pkgs=()
   for r in "${missing[@]}"; do
+    # The Python environment needs Debian packages only when python3 cannot make one.
+    if [ "$r" = python ] && python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then continue; fi
     read -ra p <<<"$(packages "$r")"
     pkgs+=("${p[@]}")
   done
   [ ${#pkgs[@]} -gt 0 ] && apt_install "${pkgs[@]}"
   for r in "${missing[@]}"; do
+    if [ "$r" = python ]; then
+      say "creating $PYENV with ${PY_PACKAGES[*]}"
+      rm -rf "$PYENV"
+      python3 -m venv "$PYENV" >/dev/null \
+        && "$PYENV/bin/pip" install -q --disable-pip-version-check "${PY_PACKAGES[@]}" >/dev/null \
+        || { say "could not create $PYENV (python3 -m venv; pip install ${PY_PACKAGES[*]})"; exit 1; }
+    fi
     what=$(detect "$r")
     if [ -n "$what" ]; then
       say "still missing $what after installing; install it by hand (Debian: $(packages "$r"))"

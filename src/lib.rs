@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod error;
 pub mod graphs;
 pub mod jobs;

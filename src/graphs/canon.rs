@@ -157,6 +157,7 @@ pub struct Canonizer {
     orbits: Vec<c_int>,
     gens: Vec<Perm>,
     n: usize,
+    group_size: f64,
 }
 
 impl Default for Canonizer {
@@ -176,6 +177,7 @@ impl Canonizer {
             orbits: vec![0; MAX_VERTICES],
             gens: Vec::new(),
             n: 0,
+            group_size: 1.0,
         }
     }
 
@@ -187,6 +189,7 @@ impl Canonizer {
         let n = g.n();
         self.n = n;
         self.gens.clear();
+        self.group_size = 1.0;
         if n <= 1 {
             for v in 0..n {
                 self.lab[v] = v as c_int;
@@ -248,6 +251,13 @@ impl Canonizer {
         if generators {
             GENERATORS.with(|g| std::mem::swap(&mut *g.borrow_mut(), &mut self.gens));
         }
+        self.group_size = stats.grpsize1 * 10f64.powi(stats.grpsize2);
+    }
+
+    /// The order of the automorphism group found by the last call (of the graph with its
+    /// cells), as nauty reports it (`grpsize1 · 10^grpsize2`; exact below 2^53).
+    pub fn group_size(&self) -> f64 {
+        self.group_size
     }
 
     /// Canonical key of `g` coloured by `colouring` (uncoloured if `None`). Also leaves
@@ -315,6 +325,37 @@ impl Canonizer {
         into.clear();
         into.extend_from_slice(&self.gens);
     }
+}
+
+/// The canonical form of a (coloured) graph: the graph relabelled so that vertex `i` is
+/// the vertex nauty labels `i` (colour classes kept in label order), with its colouring
+/// relabelled the same way. Two coloured graphs are isomorphic iff their canonical forms
+/// are equal.
+pub fn canonical_form(g: &Graph, colouring: Option<&Colouring>) -> (Graph, Option<Colouring>) {
+    with_canonizer(|c| {
+        c.canonize(g, colouring, false);
+        let mut perm = [0usize; MAX_VERTICES];
+        for (i, &v) in c.lab().iter().enumerate() {
+            perm[v as usize] = i;
+        }
+        let h = g.relabel(&perm[..g.n()]);
+        let col = colouring.map(|col| {
+            let mut d = Colouring::uniform(g.n());
+            for (v, &p) in perm.iter().enumerate().take(g.n()) {
+                d.set(p, col.get(v));
+            }
+            d
+        });
+        (h, col)
+    })
+}
+
+/// The order of the automorphism group of `g` (uncoloured), as nauty reports it.
+pub fn automorphism_group_size(g: &Graph) -> f64 {
+    with_canonizer(|c| {
+        c.label(g, &[g.vertices()], false);
+        c.group_size()
+    })
 }
 
 /// Canonical key of a coloured graph using this thread's canonizer.

@@ -8,6 +8,7 @@
 //! 2 ≤ a ≤ b; sizes with no such factorisation have no grid).
 
 use super::canon::Perm;
+use super::colouring::Colouring;
 use super::enumerate::{Class, Enumerator, automorphisms};
 use super::graph::Graph;
 use crate::error::{Error, Result};
@@ -31,11 +32,17 @@ pub enum Family {
     CompleteBipartite,
     /// P_a □ P_b for every a·b = n, 2 ≤ a ≤ b.
     Grid,
+    /// The path P_n coloured B, W, B, W, ... along the path.
+    PathBw,
+    /// The cycle C_n (n even, ≥ 4) coloured B, W, B, W, ... around it.
+    CycleBw,
+    /// The star K_{1,n−1} with a B centre and W leaves (McCurdy & Nowakowski's •(0, n−1)).
+    StarBw,
 }
 
 impl Family {
     /// Every family, with its name.
-    pub const ALL: [(Family, &'static str); 8] = [
+    pub const ALL: [(Family, &'static str); 11] = [
         (Family::All, "all"),
         (Family::Trees, "trees"),
         (Family::Path, "path"),
@@ -44,6 +51,9 @@ impl Family {
         (Family::Complete, "complete"),
         (Family::CompleteBipartite, "complete-bipartite"),
         (Family::Grid, "grid"),
+        (Family::PathBw, "path-bw"),
+        (Family::CycleBw, "cycle-bw"),
+        (Family::StarBw, "star-bw"),
     ];
 
     /// The name used in job files and on the command line.
@@ -76,8 +86,33 @@ impl Family {
                 .filter(|&a| n.is_multiple_of(a))
                 .map(|a| grid(a, n / a))
                 .collect(),
+            Family::PathBw => vec![path(n)],
+            Family::CycleBw if n >= 4 && n.is_multiple_of(2) => vec![cycle(n)],
+            Family::CycleBw => vec![],
+            Family::StarBw => vec![star(n)],
             Family::All | Family::Trees => unreachable!("enumerated, not listed"),
         }
+    }
+
+    /// The colouring that comes with a member of a coloured family (`None` for the
+    /// uncoloured families): B and W alternating along the path or cycle, or a B centre
+    /// (vertex 0) with W leaves.
+    pub fn colouring(self, n: usize) -> Option<Colouring> {
+        let mut c = Colouring::uniform(n);
+        match self {
+            Family::PathBw | Family::CycleBw => {
+                for v in 0..n {
+                    c.set(v, (v % 2) as u8);
+                }
+            }
+            Family::StarBw => {
+                for v in 1..n {
+                    c.set(v, 1);
+                }
+            }
+            _ => return None,
+        }
+        Some(c)
     }
 }
 
@@ -219,5 +254,9 @@ mod tests {
         assert_eq!(m(Family::Grid, 12), vec![16, 17]);
         assert_eq!(m(Family::Grid, 7), Vec::<usize>::new());
         assert!(Family::members(Family::Path, 6)[0].is_connected());
+        assert_eq!(m(Family::CycleBw, 5), Vec::<usize>::new());
+        assert_eq!(Family::PathBw.colouring(5).unwrap().to_string(), "BWBWB");
+        assert_eq!(Family::StarBw.colouring(4).unwrap().to_string(), "BWWW");
+        assert_eq!(Family::Path.colouring(4), None);
     }
 }

@@ -80,6 +80,18 @@ pub struct PositionSpec {
     pub colours: usize,
 }
 
+impl PositionSpec {
+    /// The number of colours the positions carry: `colours`, or 2 for the families
+    /// that come with a B/W colouring.
+    pub fn colours_used(&self) -> usize {
+        if self.family.colouring(1).is_some() {
+            2
+        } else {
+            self.colours
+        }
+    }
+}
+
 /// A unit of work: unit `unit` of the source for `n` vertices.
 #[derive(Clone, Copy, Debug)]
 pub struct Unit {
@@ -150,9 +162,13 @@ impl PositionSource {
         let (n, src) = &self.sources[unit.source];
         let k = self.spec.colours;
         let mut scratch = ColouringScratch::default();
+        let fixed = self.spec.family.colouring(*n);
         src.expand(unit.unit, k > 0, &mut |g: &Graph, gens: &[Perm]| {
             if k == 0 {
-                f(&Position::uncoloured(*g));
+                f(&Position {
+                    graph: *g,
+                    colouring: fixed,
+                });
             } else {
                 for_each_colouring(*n, k, gens, &mut scratch, |code| {
                     f(&Position {

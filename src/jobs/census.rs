@@ -56,7 +56,7 @@ impl Census {
     pub fn new(job: &CensusJob, shard: Shard) -> Result<Census> {
         let ruleset = Ruleset::from_name(&job.rules)?;
         let palette = ruleset.palette();
-        match (palette.len(), job.colours) {
+        match (palette.len(), job.positions().colours_used()) {
             (0, k) if k > 0 => {
                 return Err(Error::usage(format!(
                     "rules {} are played on uncoloured graphs: set colours = 0",

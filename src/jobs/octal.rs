@@ -7,6 +7,21 @@ use super::progress;
 use crate::error::{Error, Result};
 use crate::octal::nim::Split;
 use crate::octal::{Analysis, Method, OctalCode, analyse};
+use crate::solving::{Column, ColumnType};
+
+/// The columns of the CSV of `octal`.
+pub const COLUMNS: [Column; 2] = [
+    Column {
+        name: "n",
+        ty: ColumnType::Integer,
+        description: "the heap size",
+    },
+    Column {
+        name: "grundy",
+        ty: ColumnType::Integer,
+        description: "its nim-value G(n)",
+    },
+];
 
 /// Largest heap size for `octal --max` (values take 4 bytes each).
 pub const MAX_HEAP: usize = 1 << 30;

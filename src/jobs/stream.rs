@@ -96,6 +96,40 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
     parse_position(g6, col, evaluator).map(Some)
 }
 
+/// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
+/// its `graph6` and `colouring` columns.
+fn csv_columns(line: &str) -> Option<(usize, Option<usize>)> {
+    let rec = csv_record(line)?;
+    let g6 = rec.iter().position(|f| f == "graph6")?;
+    Some((g6, rec.iter().position(|f| f == "colouring")))
+}
+
+fn csv_record(line: &str) -> Option<csv::StringRecord> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()?
+        .ok()
+}
+
+/// A row of one of our CSVs, by its graph6 and colouring columns.
+fn parse_csv_row(
+    line: &str,
+    (g6, col): (usize, Option<usize>),
+    evaluator: &Evaluator,
+) -> Result<Option<Position>> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let rec = csv_record(line).ok_or_else(|| Error::usage("not a CSV row"))?;
+    let graph6 = rec
+        .get(g6)
+        .ok_or_else(|| Error::usage("the row has no graph6 field"))?;
+    let colouring = col.and_then(|c| rec.get(c)).filter(|c| !c.is_empty());
+    parse_position(graph6, colouring, evaluator).map(Some)
+}
+
 /// The CSV line of `pos` with its values.
 fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
     let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
@@ -124,7 +158,15 @@ pub fn eval_lines(
     out: &mut dyn Write,
 ) -> Result<()> {
     writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
-    let lines = input.lines().enumerate();
+    let mut lines = input.lines().enumerate().peekable();
+    // Our own CSVs are read by their graph6 and colouring columns.
+    let columns = match lines.peek() {
+        Some((_, Ok(first))) => csv_columns(first),
+        _ => None,
+    };
+    if columns.is_some() {
+        lines.next();
+    }
     ordered_map(
         lines,
         4096,
@@ -134,8 +176,18 @@ pub fn eval_lines(
                 Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
                 other => other,
             };
-            let line = line.map_err(|e| Error::io("reading input", e))?;
-            match parse_line(&line, evaluator).map_err(at_line)? {
+            let line = line.map_err(|e| {
+                if e.kind() == std::io::ErrorKind::InvalidData {
+                    Error::usage(format!("input line {}: not UTF-8 text", i + 1))
+                } else {
+                    Error::io("reading input", e)
+                }
+            })?;
+            let pos = match columns {
+                Some(cols) => parse_csv_row(&line, cols, evaluator),
+                None => parse_line(&line, evaluator),
+            };
+            match pos.map_err(at_line)? {
                 Some(p) => csv_row(evaluator, &p).map(Some).map_err(at_line),
                 None => Ok(None),
             }

@@ -15,21 +15,61 @@ use crate::error::{Error, Result};
 use crate::graphs::Shard;
 use crate::octal::{Analysis, Method, OctalCode, Periodicity, analyse};
 use crate::solving::driver::ordered_map;
+use crate::solving::{Column, ColumnType};
 
 /// The columns of a sweep's CSV. `preperiod` and `period` hold proved periods only;
-/// `observed_*` hold a period the values show but do not prove; `status` says which
-/// (`proved`, `observed` or `none`).
-pub const COLUMNS: [&str; 10] = [
-    "code",
-    "max_n",
-    "status",
-    "preperiod",
-    "period",
-    "observed_preperiod",
-    "observed_period",
-    "observed_repeats",
-    "largest_value",
-    "rare_count",
+/// `observed_*` hold a period the values show but do not prove; `status` says which.
+pub const COLUMNS: [Column; 10] = [
+    Column {
+        name: "code",
+        ty: ColumnType::Text,
+        description: "the octal code, d0.d1d2... (text: 0.70 is not 0.7)",
+    },
+    Column {
+        name: "max_n",
+        ty: ColumnType::Integer,
+        description: "G(0..=max_n) was computed",
+    },
+    Column {
+        name: "status",
+        ty: ColumnType::Text,
+        description: "proved (Guy-Smith theorem), observed (the values repeat, not proved) or none",
+    },
+    Column {
+        name: "preperiod",
+        ty: ColumnType::Integer,
+        description: "proved only: the first n of the periodic part (empty otherwise)",
+    },
+    Column {
+        name: "period",
+        ty: ColumnType::Integer,
+        description: "proved only: the least period (empty otherwise)",
+    },
+    Column {
+        name: "observed_preperiod",
+        ty: ColumnType::Integer,
+        description: "observed only: where the repetition starts",
+    },
+    Column {
+        name: "observed_period",
+        ty: ColumnType::Integer,
+        description: "observed only: the period the values show",
+    },
+    Column {
+        name: "observed_repeats",
+        ty: ColumnType::Integer,
+        description: "observed only: whole periods in the repetition",
+    },
+    Column {
+        name: "largest_value",
+        ty: ColumnType::Integer,
+        description: "the largest nim-value among G(0..=max_n)",
+    },
+    Column {
+        name: "rare_count",
+        ty: ColumnType::Integer,
+        description: "positions with a rare value under the final rare/common split",
+    },
 ];
 
 /// Every octal code with 1..=`max_digits` digits after the point (last digit non-zero)
@@ -92,7 +132,7 @@ pub fn identity(job: &SweepJob, shard: Shard) -> String {
         job.max_n,
         shard.index,
         shard.count,
-        COLUMNS.join(",")
+        COLUMNS.iter().map(|c| c.name).collect::<Vec<_>>().join(",")
     )
 }
 
@@ -106,7 +146,8 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         .filter(|(i, _)| ctx.shard.takes(*i))
         .map(|(_, c)| OctalCode::parse(c))
         .collect::<Result<_>>()?;
-    let sidecar = ctx.sidecar(identity(job, ctx.shard), &COLUMNS);
+    let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
+    let sidecar = ctx.sidecar(identity(job, ctx.shard), &names);
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
     let mut summary = Summary {
         out: ctx.out.clone(),

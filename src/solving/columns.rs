@@ -70,7 +70,7 @@ pub const GRAPH6: Column = Column {
 pub const COLOURING: Column = Column {
     name: "colouring",
     ty: ColumnType::Colouring,
-    description: "one letter per vertex in graph6 vertex order (B, W, G); empty for uncoloured positions",
+    description: "one letter per vertex in graph6 vertex order (`B` Left's, `W` Right's, `G` both players'); empty for uncoloured positions",
 };
 /// Vertices.
 pub const N: Column = Column {
@@ -106,8 +106,20 @@ pub const GRUNDY: Column = Column {
 pub const ATOMIC_WEIGHT: Column = Column {
     name: "atomic_weight",
     ty: ColumnType::Value,
-    description: "all-small rules only: the atomic weight in the value notation, empty where the value has none",
+    description: "all-small rules only (Cutthroat, Clobber): the atomic weight, empty where the value has none",
 };
+
+/// Every column a census or `eval` CSV can have, in the order they are written.
+pub const CENSUS: &[Column] = &[
+    GRAPH6,
+    COLOURING,
+    N,
+    M,
+    OUTCOME,
+    VALUE,
+    GRUNDY,
+    ATOMIC_WEIGHT,
+];
 
 /// One typed value of a row.
 #[derive(Clone, Debug, PartialEq, Eq)]

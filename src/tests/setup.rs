@@ -132,3 +132,35 @@ fn nauty_needs_both_tools_on_the_path() {
     executable(t.path(), "usr/bin/nauty-vcolg");
     assert!(!detect(t.path(), "nauty").0);
 }
+
+#[test]
+fn the_python_environment_must_import_its_packages() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = tempfile::tempdir().unwrap();
+    let python = |body: &str| {
+        file(t.path(), "venv/bin/python", body.as_bytes());
+        std::fs::set_permissions(
+            t.path().join("venv/bin/python"),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+    };
+    let detect = || {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/setup.sh");
+        Command::new("bash")
+            .arg(script)
+            .args(["--detect", "python"])
+            .env("SETUP_ROOT", t.path())
+            .env("GAMECENSUS_PYENV", "/venv")
+            .output()
+            .unwrap()
+            .status
+            .success()
+    };
+    assert!(!detect(), "no environment at all");
+    // A python that cannot import the packages (exit 1), then one that can.
+    python("#!/bin/sh\nexit 1\n");
+    assert!(!detect());
+    python("#!/bin/sh\nexit 0\n");
+    assert!(detect());
+}
