@@ -428,7 +428,7 @@ fn dispatch(command: Command) -> Result<()> {
             use gamecensus::analysis::query::{Query, run};
             use std::io::IsTerminal;
             let query = Query {
-                by,
+                groupings: if by.is_empty() { vec![] } else { vec![by] },
                 filter,
                 checks: check,
                 first_of,

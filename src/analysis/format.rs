@@ -9,7 +9,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::query::Results;
+use super::query::{Grouping, Results};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,8 +22,8 @@ pub enum Format {
     Json,
 }
 
-/// `(count, share)` of every group, in group order.
-pub fn shares(r: &Results) -> Vec<(u64, f64)> {
+/// `(count, share)` of every group of a grouping, in group order.
+pub fn shares(r: &Grouping) -> Vec<(u64, f64)> {
     let k = r.by.len();
     let mut totals: HashMap<&[String], u64> = HashMap::new();
     for g in &r.groups {
@@ -89,7 +89,10 @@ pub fn write(r: &Results, format: Format, out: &mut dyn Write) -> std::io::Resul
 }
 
 fn any_section(r: &Results) -> bool {
-    !r.by.is_empty() || !r.checks.is_empty() || !r.first_of.is_empty() || r.sequence.is_some()
+    !r.groupings.is_empty()
+        || !r.checks.is_empty()
+        || !r.first_of.is_empty()
+        || r.sequence.is_some()
 }
 
 fn table(r: &Results) -> String {
@@ -113,20 +116,21 @@ fn table(r: &Results) -> String {
         s.push_str(&format!("; {} match the filter", r.matched));
     }
     s.push('\n');
-    if !r.by.is_empty() {
+    for gr in &r.groupings {
         let mut rows = vec![
-            r.by.iter()
+            gr.by
+                .iter()
                 .cloned()
                 .chain(["count".to_string(), "share".to_string()])
                 .collect::<Vec<_>>(),
         ];
-        for (g, (c, sh)) in r.groups.iter().zip(shares(r)) {
+        for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{:.2}%", 100.0 * sh));
             rows.push(row);
         }
-        let mut right = vec![false; r.by.len()];
+        let mut right = vec![false; gr.by.len()];
         right.extend([true, true]);
         s.push('\n');
         s.push_str(&aligned(&rows, &right));
@@ -215,15 +219,15 @@ fn table(r: &Results) -> String {
 
 fn csv(r: &Results) -> String {
     let mut sections = Vec::new();
-    if !r.by.is_empty() {
+    for gr in &r.groupings {
         let mut s = csv_line(
-            &r.by
+            &gr.by
                 .iter()
                 .cloned()
                 .chain(["count".into(), "share".into()])
                 .collect::<Vec<_>>(),
         );
-        for (g, (c, sh)) in r.groups.iter().zip(shares(r)) {
+        for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{sh:.6}"));
@@ -302,18 +306,25 @@ fn csv(r: &Results) -> String {
 }
 
 fn to_json(r: &Results) -> serde_json::Value {
-    let groups: Vec<serde_json::Value> = r
-        .groups
+    let groupings: Vec<serde_json::Value> = r
+        .groupings
         .iter()
-        .zip(shares(r))
-        .map(|(g, (c, sh))| {
-            let mut o = serde_json::Map::new();
-            for (k, v) in r.by.iter().zip(&g.key) {
-                o.insert(k.clone(), json!(v));
-            }
-            o.insert("count".into(), json!(c));
-            o.insert("share".into(), json!(sh));
-            serde_json::Value::Object(o)
+        .map(|gr| {
+            let groups: Vec<serde_json::Value> = gr
+                .groups
+                .iter()
+                .zip(shares(gr))
+                .map(|(g, (c, sh))| {
+                    let mut o = serde_json::Map::new();
+                    for (k, v) in gr.by.iter().zip(&g.key) {
+                        o.insert(k.clone(), json!(v));
+                    }
+                    o.insert("count".into(), json!(c));
+                    o.insert("share".into(), json!(sh));
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            json!({"by": gr.by, "groups": groups})
         })
         .collect();
     json!({
@@ -321,8 +332,7 @@ fn to_json(r: &Results) -> serde_json::Value {
         "rows": r.rows,
         "matched": r.matched,
         "torn": r.torn.iter().map(|t| json!({"file": t.path.display().to_string(), "bytes": t.bytes})).collect::<Vec<_>>(),
-        "by": r.by,
-        "groups": groups,
+        "groupings": groupings,
         "checks": r.checks.iter().map(|c| json!({
             "check": c.expr, "holds": c.holds, "violates": c.violates,
             "counterexamples": c.counterexamples,

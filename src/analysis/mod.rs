@@ -12,10 +12,10 @@
 //! // Node Kayles on the paths P1..P4: nim-values 1, 1, 2, 0 (Dawson's chess, A002187).
 //! std::fs::write(&path, "graph6,colouring,n,m,outcome,value,grundy\n\
 //!     @,,1,0,N,*,1\nA_,,2,1,N,*,1\nBW,,3,2,N,*2,2\nCr,,4,3,P,0,0\n")?;
-//! let q = Query { by: vec!["outcome".into()], checks: vec!["grundy < 3".into()],
-//!                 ..Query::default() };
+//! let q = Query { groupings: vec![vec!["outcome".into()]],
+//!                 checks: vec!["grundy < 3".into()], ..Query::default() };
 //! let r = run(&[path], &q)?;
-//! assert_eq!(r.groups.iter().map(|g| g.count).collect::<Vec<_>>(), [3, 1]);
+//! assert_eq!(r.groupings[0].groups.iter().map(|g| g.count).collect::<Vec<_>>(), [3, 1]);
 //! assert_eq!((r.checks[0].holds, r.checks[0].violates), (4, 0));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -20,8 +20,9 @@ use crate::solving::{Column, ColumnType};
 /// What to compute.
 #[derive(Clone, Debug, Default)]
 pub struct Query {
-    /// Group by these columns (CSV or derived).
-    pub by: Vec<String>,
+    /// Group by these columns (CSV or derived): one list per grouping, all counted in
+    /// the same pass (`--by` gives one).
+    pub groupings: Vec<Vec<String>>,
     /// Only rows where this holds.
     pub filter: Option<String>,
     /// Conjectures to check on every (filtered) row.
@@ -41,6 +42,15 @@ pub struct Group {
     pub key: Vec<String>,
     /// Rows in the group.
     pub count: u64,
+}
+
+/// The groups of one grouping.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grouping {
+    /// The columns grouped by.
+    pub by: Vec<String>,
+    /// Groups in key order (typed: numbers numerically, then text).
+    pub groups: Vec<Group>,
 }
 
 /// The result of one check.
@@ -87,10 +97,8 @@ pub struct Results {
     pub matched: u64,
     /// Torn last lines, skipped.
     pub torn: Vec<Torn>,
-    /// The `by` columns.
-    pub by: Vec<String>,
-    /// Groups in key order (typed: numbers numerically, then text).
-    pub groups: Vec<Group>,
+    /// One per grouping of the query.
+    pub groupings: Vec<Grouping>,
     /// One per check.
     pub checks: Vec<Check>,
     /// `(value, smallest row)` for `--first-of`, in value order.
@@ -148,7 +156,7 @@ type CheckCounts = (u64, u64, Vec<(PosKey, String)>);
 struct Partial {
     rows: u64,
     matched: u64,
-    groups: HashMap<Vec<u8>, u64>,
+    groups: Vec<HashMap<Vec<u8>, u64>>,
     checks: Vec<CheckCounts>,
     first: HashMap<String, (PosKey, String)>,
     sequence: Vec<(i64, SeqValue)>,
@@ -161,16 +169,22 @@ enum SeqValue {
     Text(String),
 }
 
+/// One grouping, compiled: its expressions, and the CSV columns when they are plain
+/// columns (then keys are the raw fields: no evaluation per row).
+struct GroupPlan {
+    exprs: Vec<Compiled>,
+    plain: Option<Vec<usize>>,
+}
+
 /// The compiled query.
 struct Plan {
-    by: Vec<Compiled>,
+    groupings: Vec<GroupPlan>,
     filter: Option<Compiled>,
     checks: Vec<Compiled>,
     first_of: Option<Compiled>,
     sequence: Option<(Compiled, Compiled)>,
     examples: usize,
     last: usize,
-    plain_by: Option<Vec<usize>>,
     n: Option<usize>,
     m: Option<usize>,
     graph6: Option<usize>,
@@ -186,8 +200,14 @@ impl Partial {
     fn merge(mut self, o: Partial, examples: usize) -> Partial {
         self.rows += o.rows;
         self.matched += o.matched;
-        for (k, c) in o.groups {
-            *self.groups.entry(k).or_insert(0) += c;
+        if self.groups.is_empty() {
+            self.groups = o.groups;
+        } else {
+            for (mine, theirs) in self.groups.iter_mut().zip(o.groups) {
+                for (k, c) in theirs {
+                    *mine.entry(k).or_insert(0) += c;
+                }
+            }
         }
         if self.checks.is_empty() {
             self.checks = o.checks;
@@ -250,21 +270,37 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
     if let Some(e) = partial.error {
         return Err(Error::usage(e));
     }
-    let mut groups: Vec<Group> = partial
-        .groups
-        .into_iter()
-        .map(|(k, count)| Group {
-            key: if plan.by.is_empty() {
-                Vec::new()
-            } else {
-                k.split(|&b| b == 0x1f)
-                    .map(|c| utf8(c).into_owned())
-                    .collect()
-            },
-            count,
+    let groupings = plan
+        .groupings
+        .iter()
+        .zip(query.groupings.iter())
+        .zip(
+            partial
+                .groups
+                .into_iter()
+                .chain(std::iter::repeat_with(HashMap::new)),
+        )
+        .map(|((gp, by), counts)| {
+            let mut groups: Vec<Group> = counts
+                .into_iter()
+                .map(|(k, count)| Group {
+                    key: if gp.exprs.is_empty() {
+                        Vec::new()
+                    } else {
+                        k.split(|&b| b == 0x1f)
+                            .map(|c| utf8(c).into_owned())
+                            .collect()
+                    },
+                    count,
+                })
+                .collect();
+            groups.sort_by_cached_key(|g| g.key.iter().map(|c| sort_cell(c)).collect::<Vec<_>>());
+            Grouping {
+                by: by.clone(),
+                groups,
+            }
         })
         .collect();
-    groups.sort_by_cached_key(|g| g.key.iter().map(|c| sort_cell(c)).collect::<Vec<_>>());
     let checks = plan
         .checks
         .iter()
@@ -297,8 +333,7 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
         rows: partial.rows,
         matched: partial.matched,
         torn: table.torn(),
-        by: query.by.clone(),
-        groups,
+        groupings,
         checks,
         first_of,
         sequence,
@@ -308,10 +343,24 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
 }
 
 fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
-    let by: Vec<Compiled> =
-        q.by.iter()
-            .map(|b| scope.compile(b, false))
-            .collect::<Result<_>>()?;
+    let groupings: Vec<GroupPlan> = q
+        .groupings
+        .iter()
+        .map(|by| -> Result<GroupPlan> {
+            let exprs: Vec<Compiled> = by
+                .iter()
+                .map(|b| scope.compile(b, false))
+                .collect::<Result<_>>()?;
+            let plain = exprs
+                .iter()
+                .map(|c| match c.expr {
+                    super::expr::Expr::Column(i, _) => Some(i),
+                    _ => None,
+                })
+                .collect();
+            Ok(GroupPlan { exprs, plain })
+        })
+        .collect::<Result<_>>()?;
     let filter = q
         .filter
         .as_deref()
@@ -339,8 +388,9 @@ fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
         }
         None => None,
     };
-    let all: Vec<&Compiled> = by
+    let all: Vec<&Compiled> = groupings
         .iter()
+        .flat_map(|g| &g.exprs)
         .chain(&filter)
         .chain(&checks)
         .chain(&first_of)
@@ -359,22 +409,14 @@ fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
             last = last.max(i);
         }
     }
-    let plain_by = by
-        .iter()
-        .map(|c| match c.expr {
-            super::expr::Expr::Column(i, _) => Some(i),
-            _ => None,
-        })
-        .collect::<Option<Vec<usize>>>();
     Ok(Plan {
-        by,
+        groupings,
         filter,
         checks,
         first_of,
         sequence,
         examples: q.examples,
         last,
-        plain_by,
         n,
         m,
         graph6,
@@ -386,6 +428,7 @@ fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
     let data = table.bytes(chunk.file);
     let mut p = Partial {
         checks: vec![(0, 0, Vec::new()); plan.checks.len()],
+        groups: vec![HashMap::new(); plan.groupings.len()],
         ..Partial::default()
     };
     let mut fields: Vec<Cow<[u8]>> = Vec::new();
@@ -427,29 +470,31 @@ fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
                 return Ok(());
             }
             p.matched += 1;
-            key.clear();
-            match &plan.plain_by {
-                Some(cols) => {
-                    for (k, &i) in cols.iter().enumerate() {
-                        if k > 0 {
-                            key.push(0x1f);
+            for (gi, gp) in plan.groupings.iter().enumerate() {
+                key.clear();
+                match &gp.plain {
+                    Some(cols) => {
+                        for (k, &i) in cols.iter().enumerate() {
+                            if k > 0 {
+                                key.push(0x1f);
+                            }
+                            key.extend_from_slice(row.fields.get(i).map_or(&[][..], |f| &f[..]));
                         }
-                        key.extend_from_slice(row.fields.get(i).map_or(&[][..], |f| &f[..]));
+                    }
+                    None => {
+                        for (k, b) in gp.exprs.iter().enumerate() {
+                            if k > 0 {
+                                key.push(0x1f);
+                            }
+                            key.extend_from_slice(row.eval(&b.expr)?.to_string().as_bytes());
+                        }
                     }
                 }
-                None => {
-                    for (k, b) in plan.by.iter().enumerate() {
-                        if k > 0 {
-                            key.push(0x1f);
-                        }
-                        key.extend_from_slice(row.eval(&b.expr)?.to_string().as_bytes());
+                match p.groups[gi].get_mut(&key[..]) {
+                    Some(c) => *c += 1,
+                    None => {
+                        p.groups[gi].insert(key.clone(), 1);
                     }
-                }
-            }
-            match p.groups.get_mut(&key[..]) {
-                Some(c) => *c += 1,
-                None => {
-                    p.groups.insert(key.clone(), 1);
                 }
             }
             let pos = |row: &Row| PosKey {

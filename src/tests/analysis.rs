@@ -96,7 +96,7 @@ fn group_counts_equal_pandas() {
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut sums = std::collections::BTreeMap::new();
-    for g in v["groups"].as_array().unwrap() {
+    for g in v["groupings"][0]["groups"].as_array().unwrap() {
         *sums
             .entry(g["n"].as_str().unwrap().to_string())
             .or_insert(0.0) += g["share"].as_f64().unwrap();
