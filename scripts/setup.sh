@@ -28,6 +28,8 @@
 #             one-liners of docs/CSV.md and compare graph invariants with networkx; the
 #             analysis benchmark times DuckDB. Needs python3 with venv and pip (Debian:
 #             python3-venv, python3-pip).
+#   chromium  `chromium` on PATH (Debian package chromium): the report test renders the
+#             HTML report headless.
 #
 # SETUP_ROOT (tests only): a directory that stands for / when looking for files, so that
 # the detection can be checked against trees built in a temporary directory.
@@ -113,6 +115,7 @@ detect() {
     nauty)
       for t in nauty-geng nauty-vcolg; do on_path "$t" || missing+=("$t"); done
       [ ${#missing[@]} = 0 ] || echo "${missing[*]}" ;;
+    chromium) on_path chromium || echo "chromium" ;;
     python)
       [ -x "$ROOT$PYENV/bin/python" ] \
         && "$ROOT$PYENV/bin/python" -c 'import pandas, polars, duckdb, networkx' >/dev/null 2>&1 \
@@ -127,6 +130,7 @@ packages() {
     libclang) echo libclang-dev ;;
     nauty) echo nauty ;;
     python) echo python3 python3-venv python3-pip ;;
+    chromium) echo chromium ;;
   esac
 }
 
@@ -142,7 +146,7 @@ fi
 
 case "${1:-test}" in
   build) wanted=(cargo libclang) ;;
-  test) wanted=(cargo libclang nauty python) ;;
+  test) wanted=(cargo libclang nauty python chromium) ;;
   *) say "usage: scripts/setup.sh [build|test] | --detect NAME..."; exit 2 ;;
 esac
 

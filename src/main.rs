@@ -40,6 +40,15 @@ enum FormatArg {
     Json,
 }
 
+/// The --format values of `explain`.
+#[derive(Clone, Copy, ValueEnum)]
+enum ExplainFormat {
+    /// Lines of text.
+    Text,
+    /// JSON.
+    Json,
+}
+
 /// The --method values of `octal`.
 #[derive(Clone, Copy, ValueEnum)]
 enum MethodArg {
@@ -176,6 +185,48 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Why a position has its value: every option, marked winning / dominated / reversible.
+    #[command(
+        after_help = "Examples:\n  gamecensus explain --rules cutthroat --graph Cs --colouring BBBW\n  \
+        gamecensus explain --rules node-kayles --graph DQc --format json"
+    )]
+    Explain {
+        /// The ruleset.
+        #[arg(long)]
+        rules: String,
+        /// The graph, in graph6.
+        #[arg(long)]
+        graph: String,
+        /// Its colouring, for coloured rules.
+        #[arg(long)]
+        colouring: Option<String>,
+        /// text (default) or json.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ExplainFormat,
+    },
+    /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
+    #[command(
+        after_help = "Examples:\n  gamecensus draw --graph 'F]y~W' --colouring WBWBWBB --out pos.svg\n  \
+        gamecensus analyze results/clobber-7.csv --check 'is_integer(atomic_weight)' --format csv \\\n    \
+        | tail -n +5 | gamecensus draw - --out drawings/   # one SVG per line: drawings/N.svg"
+    )]
+    Draw {
+        /// The graph, in graph6.
+        #[arg(long, conflicts_with = "stdin")]
+        graph: Option<String>,
+        /// Its colouring (one letter B, W or G per vertex).
+        #[arg(long, requires = "graph")]
+        colouring: Option<String>,
+        /// A caption under the drawing (default: the graph6 and colouring).
+        #[arg(long, requires = "graph")]
+        caption: Option<String>,
+        /// `-`: read positions from stdin (GRAPH6 [COLOURING] lines, or one of our CSVs).
+        #[arg(value_name = "-")]
+        stdin: Option<String>,
+        /// The SVG file (for --graph), or the directory of SVGs (for stdin).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// A CGT calculator: canonical forms, sums, comparisons, aw(G), outcome(G), birthday(G).
     #[command(after_help = VALUE_HELP)]
     Value {
@@ -234,6 +285,35 @@ enum Command {
         #[arg(long, value_enum)]
         format: Option<FormatArg>,
         /// Counterexamples shown per check (the smallest).
+        #[arg(long, default_value_t = 10)]
+        examples: usize,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
+    #[command(
+        after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \
+        --check 'is_integer(atomic_weight)' --by n,max_degree\nThe page (report/index.html) is \
+        self-contained: inline SVG, no script, no network. Exit 1 if a --check is violated."
+    )]
+    Report {
+        /// The CSV files (shards of one job are read as one table).
+        #[arg(required = true)]
+        csv: Vec<PathBuf>,
+        /// The directory to write index.html into (made if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// A conjecture to check (repeatable), as for analyze.
+        #[arg(long, value_name = "EXPR")]
+        check: Vec<String>,
+        /// An extra grouping shown as a table (repeatable), comma-separated columns.
+        #[arg(long, value_name = "COL,...")]
+        by: Vec<String>,
+        /// Positions drawn for "the smallest position with each value".
+        #[arg(long, default_value_t = 40)]
+        drawings: usize,
+        /// Counterexamples drawn per check.
         #[arg(long, default_value_t = 10)]
         examples: usize,
         /// Worker threads (default: all cores).
@@ -368,6 +448,60 @@ fn dispatch(command: Command) -> Result<()> {
                 }
             })
         }
+        Command::Explain {
+            rules,
+            graph,
+            colouring,
+            format,
+        } => {
+            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
+            let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
+            let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos)?;
+            let text = match format {
+                ExplainFormat::Text => e.text(),
+                ExplainFormat::Json => format!("{:#}\n", e.json()),
+            };
+            stdout.lock().write_all(text.as_bytes()).map_err(write_err)
+        }
+        Command::Draw {
+            graph,
+            colouring,
+            caption,
+            stdin,
+            out,
+        } => match (graph, stdin.as_deref()) {
+            (Some(g6), None) => {
+                let g = gamecensus::graphs::parse_graph6(&g6)?;
+                let c = colouring
+                    .as_deref()
+                    .map(|c| {
+                        gamecensus::graphs::Colouring::parse(
+                            c,
+                            g.n(),
+                            &gamecensus::graphs::palette::STANDARD,
+                        )
+                    })
+                    .transpose()?;
+                let cap = caption.unwrap_or_else(|| {
+                    format!("{g6} {}", colouring.unwrap_or_default())
+                        .trim()
+                        .to_string()
+                });
+                std::fs::write(
+                    &out,
+                    gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
+                )
+                .map_err(|e| Error::io(format!("writing {}", out.display()), e))
+            }
+            (None, Some("-")) => {
+                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), &out)?;
+                let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
+                Ok(())
+            }
+            _ => Err(Error::usage(
+                "give --graph G6 or - to read positions from stdin",
+            )),
+        },
         Command::Value { expr } => match expr.as_deref() {
             Some(e) if e != "-" => {
                 let answer = gamecensus::values::parse::evaluate(e)?;
@@ -458,6 +592,32 @@ fn dispatch(command: Command) -> Result<()> {
                 }
             }
             if results.checks.iter().any(|c| c.violates > 0) {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+        Command::Report {
+            csv,
+            out,
+            check,
+            by,
+            drawings,
+            examples,
+            threads,
+        } => {
+            use gamecensus::analysis::report::{ReportOptions, report};
+            let opts = ReportOptions {
+                checks: check,
+                by: by
+                    .iter()
+                    .map(|b| b.split(',').map(|c| c.trim().to_string()).collect())
+                    .collect(),
+                drawings,
+                examples,
+            };
+            let summary = with_threads(threads, || report(&csv, &out, &opts))?;
+            let _ = writeln!(std::io::stderr(), "{}", summary.line());
+            if summary.failed_checks > 0 {
                 std::process::exit(1);
             }
             Ok(())

@@ -24,4 +24,5 @@ pub mod derived;
 pub mod expr;
 pub mod format;
 pub mod query;
+pub mod report;
 pub mod table;

@@ -125,13 +125,13 @@ struct PosKey {
 
 /// A cell of a key in the typed order: empty, then numbers by value, then text.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum SortCell {
+pub(crate) enum SortCell {
     Empty,
     Number(i128, u32),
     Text(String),
 }
 
-fn sort_cell(s: &str) -> SortCell {
+pub(crate) fn sort_cell(s: &str) -> SortCell {
     if s.is_empty() {
         return SortCell::Empty;
     }
@@ -158,7 +158,7 @@ struct Partial {
     matched: u64,
     groups: Vec<HashMap<Vec<u8>, u64>>,
     checks: Vec<CheckCounts>,
-    first: HashMap<String, (PosKey, String)>,
+    first: HashMap<Vec<u8>, (PosKey, String)>,
     sequence: Vec<(i64, SeqValue)>,
     error: Option<String>,
 }
@@ -182,6 +182,8 @@ struct Plan {
     filter: Option<Compiled>,
     checks: Vec<Compiled>,
     first_of: Option<Compiled>,
+    /// `first_of` when it is a plain column.
+    first_plain: Option<usize>,
     sequence: Option<(Compiled, Compiled)>,
     examples: usize,
     last: usize,
@@ -320,7 +322,7 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
     let mut first_of: Vec<(String, String)> = partial
         .first
         .into_iter()
-        .map(|(k, (_, line))| (k, line))
+        .map(|(k, (_, line))| (utf8(&k).into_owned(), line))
         .collect();
     first_of.sort_by_cached_key(|(k, _)| sort_cell(k));
     let sequence = match &plan.sequence {
@@ -409,7 +411,12 @@ fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
             last = last.max(i);
         }
     }
+    let first_plain = first_of.as_ref().and_then(|c| match c.expr {
+        super::expr::Expr::Column(i, _) => Some(i),
+        _ => None,
+    });
     Ok(Plan {
+        first_plain,
         groupings,
         filter,
         checks,
@@ -530,10 +537,35 @@ fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
                 }
             }
             if let Some(f) = &plan.first_of {
-                let v = row.eval(&f.expr)?.to_string();
-                let k = pos(&row);
-                if p.first.get(&v).is_none_or(|(old, _)| k < *old) {
-                    p.first.insert(v, (k, utf8(line).into_owned()));
+                key.clear();
+                match plan.first_plain {
+                    Some(i) => key.extend_from_slice(row.fields.get(i).map_or(&[][..], |f| &f[..])),
+                    None => key.extend_from_slice(row.eval(&f.expr)?.to_string().as_bytes()),
+                }
+                match p.first.get_mut(&key[..]) {
+                    Some((old, old_line)) => {
+                        // Rows come roughly by size: most are no smaller, and are
+                        // dismissed on (n, m) alone.
+                        let n = plan
+                            .n
+                            .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                            .unwrap_or(0);
+                        let m = plan
+                            .m
+                            .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                            .unwrap_or(0);
+                        if (n, m) <= (old.n, old.m) {
+                            let k = pos(&row);
+                            if k < *old {
+                                *old = k;
+                                *old_line = utf8(line).into_owned();
+                            }
+                        }
+                    }
+                    None => {
+                        p.first
+                            .insert(key.clone(), (pos(&row), utf8(line).into_owned()));
+                    }
                 }
             }
             if let Some((v, i)) = &plan.sequence {

@@ -4,6 +4,7 @@
 pub mod canon;
 pub mod colouring;
 pub mod colourings;
+pub mod draw;
 pub mod enumerate;
 pub mod families;
 pub mod graph;

@@ -130,6 +130,65 @@ fn parse_csv_row(
     parse_position(graph6, colouring, evaluator).map(Some)
 }
 
+/// Draws every position read from `input` (lines `GRAPH6 [COLOURING]`, or one of our
+/// CSVs) as `dir/N.svg`, N the line number (the CSV header is line 1), with the graph6
+/// and colouring as caption. Returns how many were drawn.
+pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usize> {
+    use crate::graphs::palette::STANDARD;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+    let mut columns = None;
+    let mut drawn = 0;
+    for (i, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| Error::io("reading input", e))?;
+        let at = |e: Error| match e {
+            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+            other => other,
+        };
+        if i == 0
+            && let Some(c) = csv_columns(&line)
+        {
+            columns = Some(c);
+            continue;
+        }
+        let (g6, col) = match columns {
+            Some((g, c)) => {
+                let rec = csv_record(&line).ok_or_else(|| at(Error::usage("not a CSV row")))?;
+                (
+                    rec.get(g).unwrap_or_default().to_string(),
+                    c.and_then(|c| rec.get(c))
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string),
+                )
+            }
+            None => {
+                let mut parts = line.split_whitespace();
+                match parts.next() {
+                    Some(g) if g != ">>graph6<<" => {
+                        (g.to_string(), parts.next().map(str::to_string))
+                    }
+                    _ => continue,
+                }
+            }
+        };
+        let graph = parse_graph6(&g6).map_err(at)?;
+        let colouring = col
+            .as_deref()
+            .map(|c| Colouring::parse(c, graph.n(), &STANDARD))
+            .transpose()
+            .map_err(at)?;
+        let caption = format!("{g6} {}", col.unwrap_or_default());
+        let path = dir.join(format!("{}.svg", i + 1));
+        std::fs::write(
+            &path,
+            crate::graphs::draw::svg(&graph, colouring.as_ref(), Some(caption.trim())),
+        )
+        .map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
+        drawn += 1;
+    }
+    Ok(drawn)
+}
+
 /// The CSV line of `pos` with its values.
 fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
     let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;

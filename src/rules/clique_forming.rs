@@ -25,6 +25,10 @@ impl ImpartialRules for CliqueForming {
         false
     }
 
+    fn describe(&self, v: usize) -> String {
+        format!("adds vertex {v} to the clique (only its neighbours stay choosable)")
+    }
+
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
         Some(g.neighbours(v))

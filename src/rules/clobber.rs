@@ -28,19 +28,32 @@ impl PartizanRules for Clobber {
     }
 
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        let (mine, theirs) = if left { (0, 1) } else { (1, 0) };
-        for u in 0..g.n() {
-            if c.get(u) != mine {
-                continue;
-            }
-            for w in Bits(g.neighbours(u)) {
-                if c.get(w) == theirs {
-                    // The stone from u now stands on w; u is gone.
-                    let mut moved = *c;
-                    moved.set(w, mine);
-                    let rest = g.vertices() & !(1 << u);
-                    out.push((g.induced(rest), moved.induced(rest)));
-                }
+        each(g, c, left, |_, _, p| out.push(p));
+    }
+
+    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+        let mut m = Vec::new();
+        each(g, c, left, |u, w, (h, d)| {
+            m.push((format!("moves the stone on {u} onto {w}"), h, d))
+        });
+        m
+    }
+}
+
+/// Every move of the player: from `u` onto the opponent's stone on `w`, and the position
+/// left (the stone from u now stands on w; u is gone).
+fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, usize, (Graph, Colouring))) {
+    let (mine, theirs) = if left { (0, 1) } else { (1, 0) };
+    for u in 0..g.n() {
+        if c.get(u) != mine {
+            continue;
+        }
+        for w in Bits(g.neighbours(u)) {
+            if c.get(w) == theirs {
+                let mut moved = *c;
+                moved.set(w, mine);
+                let rest = g.vertices() & !(1 << u);
+                f(u, w, (g.induced(rest), moved.induced(rest)));
             }
         }
     }

@@ -31,11 +31,24 @@ impl PartizanRules for Cutthroat {
     }
 
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        for v in 0..g.n() {
-            if owns(c.get(v), left) {
-                let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
-                out.push(induced(g, c, rest));
-            }
+        each(g, c, left, |_, p| out.push(p));
+    }
+
+    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+        let mut m = Vec::new();
+        each(g, c, left, |v, (h, d)| {
+            m.push((format!("removes vertex {v}"), h, d))
+        });
+        m
+    }
+}
+
+/// Every move of the player: the vertex removed, and the position left.
+fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, (Graph, Colouring))) {
+    for v in 0..g.n() {
+        if owns(c.get(v), left) {
+            let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
+            f(v, induced(g, c, rest));
         }
     }
 }

@@ -20,4 +20,9 @@ pub trait ImpartialRules: Send + Sync {
     /// The vertices left after the move "choose `v`" in `g`, or `None` if that move is
     /// illegal. The new position is the subgraph of `g` induced by the returned mask.
     fn play(&self, g: &Graph, v: usize) -> Option<u64>;
+
+    /// The move "choose `v`" in words, for `explain`.
+    fn describe(&self, v: usize) -> String {
+        format!("chooses vertex {v}")
+    }
 }

@@ -18,6 +18,10 @@ impl ImpartialRules for ImpartialCutthroat {
         "remove a vertex that has a neighbour; vertices left without neighbours vanish"
     }
 
+    fn describe(&self, v: usize) -> String {
+        format!("removes vertex {v} (and every vertex left without a neighbour)")
+    }
+
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
         if g.neighbours(v) == 0 {

@@ -15,6 +15,10 @@ impl ImpartialRules for NodeKayles {
         "choose a vertex; it and its neighbours are removed"
     }
 
+    fn describe(&self, v: usize) -> String {
+        format!("chooses vertex {v} (it and its neighbours go)")
+    }
+
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
         Some(g.vertices() & !(g.neighbours(v) | 1 << v))

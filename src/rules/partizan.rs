@@ -50,6 +50,17 @@ pub trait PartizanRules: Send + Sync {
 
     /// Appends the options of Left (`left`) or Right in `g` coloured `c`.
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>);
+
+    /// The same options in the same order, each with the move that leads there in words
+    /// ("removes vertex 3"), for `explain`. Default: "option k".
+    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+        let mut opts = Vec::new();
+        self.options(g, c, left, &mut opts);
+        opts.into_iter()
+            .enumerate()
+            .map(|(k, (h, d))| (format!("option {}", k + 1), h, d))
+            .collect()
+    }
 }
 
 /// May the player (`left` or not) choose a vertex of colour `colour`?

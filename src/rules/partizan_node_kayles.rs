@@ -26,10 +26,27 @@ impl PartizanRules for PartizanNodeKayles {
     }
 
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        for v in 0..g.n() {
-            if owns(c.get(v), left) {
-                out.push(induced(g, c, g.vertices() & !(g.neighbours(v) | 1 << v)));
-            }
+        each(g, c, left, |_, p| out.push(p));
+    }
+
+    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+        let mut m = Vec::new();
+        each(g, c, left, |v, (h, d)| {
+            m.push((
+                format!("chooses vertex {v} (it and its neighbours go)"),
+                h,
+                d,
+            ))
+        });
+        m
+    }
+}
+
+/// Every move of the player: the vertex chosen, and the position left.
+fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, (Graph, Colouring))) {
+    for v in 0..g.n() {
+        if owns(c.get(v), left) {
+            f(v, induced(g, c, g.vertices() & !(g.neighbours(v) | 1 << v)));
         }
     }
 }

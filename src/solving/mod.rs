@@ -4,6 +4,7 @@
 pub mod columns;
 pub mod driver;
 pub mod evaluate;
+pub mod explain;
 pub mod impartial;
 pub mod labelled;
 pub mod partizan;

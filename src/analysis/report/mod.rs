@@ -1,0 +1,379 @@
+//! `gamecensus report`: a self-contained static HTML page (no script, no network; the
+//! charts and drawings are inline SVG, and the page is also well-formed XML) with
+//! - the job's provenance, from the CSV's sidecar;
+//! - for each column of interest present (outcome, value or nim-value, atomic weight,
+//!   and any other the CSV has of those the program writes), the distribution per n as a
+//!   stacked bar chart (plotters) with the table of counts behind it;
+//! - the results of every `--check`, with drawings of their smallest counterexamples;
+//! - drawings of the smallest position with each new value, each with its row;
+//! - a table for every extra `--by` grouping.
+//!
+//! Everything comes from one pass of [`super::query`], so a report of a census of any
+//! size takes about as long as one `analyze` of it.
+
+mod charts;
+mod html;
+
+use std::path::{Path, PathBuf};
+
+use super::query::{Grouping, Query, run};
+use super::table::{split, utf8};
+use crate::error::{Error, Result};
+use crate::graphs::palette::STANDARD;
+use crate::graphs::{Colouring, parse_graph6};
+use crate::jobs::provenance::Sidecar;
+
+pub use charts::Series;
+
+/// What to put in a report besides the distributions.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    /// Conjectures to check.
+    pub checks: Vec<String>,
+    /// Extra groupings, shown as tables.
+    pub by: Vec<Vec<String>>,
+    /// Positions drawn for "first of each value".
+    pub drawings: usize,
+    /// Counterexamples drawn per check.
+    pub examples: usize,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        ReportOptions {
+            checks: Vec::new(),
+            by: Vec::new(),
+            drawings: 40,
+            examples: 10,
+        }
+    }
+}
+
+/// Columns whose distribution per n the report charts, in this order, if present (the
+/// value column only where there is no nim-value: for impartial rules the two agree).
+const CHARTED: [&str; 8] = [
+    "outcome",
+    "grundy",
+    "value",
+    "atomic_weight",
+    "temperature",
+    "mean",
+    "margin",
+    "winner",
+];
+
+/// Values shown as their own series in a chart; the rest are "other".
+const SERIES: usize = 10;
+
+/// What a report found (for the command's one-line summary).
+#[derive(Clone, Debug)]
+pub struct ReportSummary {
+    /// The page.
+    pub index: PathBuf,
+    /// Rows read.
+    pub rows: u64,
+    /// Charts drawn.
+    pub charts: usize,
+    /// Positions drawn.
+    pub drawings: usize,
+    /// Checks with at least one violation.
+    pub failed_checks: usize,
+}
+
+/// Writes the report of `files` into `out` (a directory, made if needed): `index.html`.
+pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
+    let header = super::table::Table::open(files)?.header;
+    let has = |c: &str| header.iter().any(|h| h == c);
+    let charted: Vec<&str> = CHARTED
+        .iter()
+        .copied()
+        .filter(|c| has(c) && !(*c == "value" && has("grundy") && !has("atomic_weight")))
+        .collect();
+    let per_n = has("n");
+    let mut groupings: Vec<Vec<String>> = charted
+        .iter()
+        .map(|c| {
+            if per_n {
+                vec!["n".to_string(), c.to_string()]
+            } else {
+                vec![c.to_string()]
+            }
+        })
+        .collect();
+    groupings.extend(opts.by.iter().cloned());
+    let first_col = ["value", "grundy", "margin"]
+        .into_iter()
+        .find(|c| has(c))
+        .map(str::to_string);
+    let query = Query {
+        groupings,
+        filter: None,
+        checks: opts.checks.clone(),
+        first_of: first_col.clone(),
+        sequence: None,
+        examples: opts.examples,
+    };
+    let results = run(files, &query)?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| Error::io(format!("creating {}", out.display()), e))?;
+    let mut page = html::Page::new(&format!(
+        "gamecensus report: {}",
+        files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    page.provenance(&provenance(files));
+    page.paragraph(&format!(
+        "{} rows in {} file{} ({:.1} MB), read in {:.2} s.",
+        results.rows,
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        results.bytes as f64 / 1e6,
+        results.seconds
+    ));
+    for t in &results.torn {
+        page.paragraph(&format!(
+            "Note: {} ends with a torn line ({} bytes, an interrupted run); it was skipped.",
+            t.path.display(),
+            t.bytes
+        ));
+    }
+    let mut charts = 0;
+    for (g, col) in results.groupings.iter().zip(&charted) {
+        let (categories, series) = if per_n {
+            stack(g)
+        } else {
+            (vec!["all".to_string()], flat(g))
+        };
+        if series.iter().all(|s| s.name == "(none)") {
+            continue; // a column this ruleset leaves empty (grundy for partizan rules)
+        }
+        let title = format!("{col} by number of vertices");
+        let svg =
+            charts::stacked_shares(&title, if per_n { "n" } else { "" }, &categories, &series)
+                .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
+        page.chart(col, &title, &svg, &categories, &series);
+        charts += 1;
+    }
+    for g in results.groupings.iter().skip(charted.len()) {
+        page.grouping(g);
+    }
+    let index = |name: &str| results.header.iter().position(|h| h == name);
+    let draw = |line: &str| -> Option<String> {
+        let f = split(line.as_bytes());
+        let g6 = utf8(f.get(index("graph6")?)?).into_owned();
+        let g = parse_graph6(&g6).ok()?;
+        let col = index("colouring")
+            .and_then(|i| f.get(i))
+            .map(|c| utf8(c).into_owned())
+            .filter(|c| !c.is_empty());
+        let c = col
+            .as_deref()
+            .map(|c| Colouring::parse(c, g.n(), &STANDARD))
+            .transpose()
+            .ok()?;
+        let caption = format!("{g6} {}", col.unwrap_or_default());
+        Some(crate::graphs::draw::svg(
+            &g,
+            c.as_ref(),
+            Some(caption.trim()),
+        ))
+    };
+    let mut drawn = 0;
+    let mut failed = 0;
+    for c in &results.checks {
+        failed += (c.violates > 0) as usize;
+        let drawings: Vec<(String, String)> = c
+            .counterexamples
+            .iter()
+            .filter_map(|line| Some((draw(line)?, line.clone())))
+            .collect();
+        drawn += drawings.len();
+        page.check(c, &results.header, &drawings);
+    }
+    if let Some(col) = &first_col {
+        // The first position of each new value: in order of size (fewest vertices, then
+        // edges, then graph6), as they appear going up the census.
+        let key = |line: &str| {
+            let f = split(line.as_bytes());
+            let num = |name: &str| {
+                index(name)
+                    .and_then(|i| f.get(i))
+                    .and_then(|v| utf8(v).parse::<i64>().ok())
+                    .unwrap_or(0)
+            };
+            (num("n"), num("m"), line.to_string())
+        };
+        let mut firsts: Vec<&(String, String)> = results.first_of.iter().collect();
+        firsts.sort_by_cached_key(|(_, line)| key(line));
+        let shown: Vec<(String, String, String)> = firsts
+            .iter()
+            .take(opts.drawings)
+            .filter_map(|(v, line)| Some((v.clone(), draw(line)?, line.clone())))
+            .collect();
+        drawn += shown.len();
+        page.firsts(col, results.first_of.len(), &results.header, &shown);
+    }
+    let index_path = out.join("index.html");
+    std::fs::write(&index_path, page.finish())
+        .map_err(|e| Error::io(format!("writing {}", index_path.display()), e))?;
+    Ok(ReportSummary {
+        index: index_path,
+        rows: results.rows,
+        charts,
+        drawings: drawn,
+        failed_checks: failed,
+    })
+}
+
+/// A grouping `[n, col]` as bars per n: the `SERIES` most frequent values, then "other".
+fn stack(g: &Grouping) -> (Vec<String>, Vec<Series>) {
+    let mut ns: Vec<String> = Vec::new();
+    for gr in &g.groups {
+        if ns.last() != Some(&gr.key[0]) && !ns.contains(&gr.key[0]) {
+            ns.push(gr.key[0].clone());
+        }
+    }
+    series(
+        g,
+        &ns,
+        |gr| ns.iter().position(|n| *n == gr.key[0]),
+        |gr| &gr.key[1],
+    )
+}
+
+/// A grouping `[col]` as one bar.
+fn flat(g: &Grouping) -> Vec<Series> {
+    let all = vec!["all".to_string()];
+    series(g, &all, |_| Some(0), |gr| &gr.key[0]).1
+}
+
+fn series<'a>(
+    g: &'a Grouping,
+    categories: &[String],
+    category: impl Fn(&super::query::Group) -> Option<usize>,
+    value: impl Fn(&'a super::query::Group) -> &'a String,
+) -> (Vec<String>, Vec<Series>) {
+    let mut totals: Vec<(String, u64)> = Vec::new();
+    for gr in &g.groups {
+        let v = value(gr);
+        match totals.iter_mut().find(|(k, _)| k == v) {
+            Some(t) => t.1 += gr.count,
+            None => totals.push((v.clone(), gr.count)),
+        }
+    }
+    let mut by_count = totals.clone();
+    by_count.sort_by_key(|b| std::cmp::Reverse(b.1));
+    let top: Vec<String> = by_count
+        .iter()
+        .take(SERIES)
+        .map(|(k, _)| k.clone())
+        .collect();
+    // Series in the value order of the grouping (numbers numerically), "other" last.
+    let mut out: Vec<Series> = totals
+        .iter()
+        .filter(|(k, _)| top.contains(k))
+        .map(|(k, _)| Series {
+            name: if k.is_empty() {
+                "(none)".to_string()
+            } else {
+                k.clone()
+            },
+            counts: vec![0; categories.len()],
+        })
+        .collect();
+    let mut other = Series {
+        name: "other".to_string(),
+        counts: vec![0; categories.len()],
+    };
+    for gr in &g.groups {
+        let Some(c) = category(gr) else { continue };
+        let v = value(gr);
+        match top.iter().position(|t| t == v) {
+            Some(_) => {
+                let name = if v.is_empty() { "(none)" } else { v.as_str() };
+                if let Some(s) = out.iter_mut().find(|s| s.name == name) {
+                    s.counts[c] += gr.count;
+                }
+            }
+            None => other.counts[c] += gr.count,
+        }
+    }
+    out.sort_by_cached_key(|s| super::query::sort_cell(&s.name));
+    if other.counts.iter().any(|&c| c > 0) {
+        out.push(other);
+    }
+    (categories.to_vec(), out)
+}
+
+/// The provenance of the files: their sidecars' key facts.
+fn provenance(files: &[PathBuf]) -> Vec<(String, Vec<(String, String)>)> {
+    files
+        .iter()
+        .map(|f| {
+            let facts = match Sidecar::read(f) {
+                Ok(Some(s)) => vec![
+                    (
+                        "program".to_string(),
+                        format!("{} (commit {})", s.program, s.commit),
+                    ),
+                    ("job".to_string(), s.identity.clone()),
+                    (
+                        "job file".to_string(),
+                        s.job_file
+                            .as_ref()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_default(),
+                    ),
+                    (
+                        "job text".to_string(),
+                        s.job_text.clone().unwrap_or_default(),
+                    ),
+                    ("shard".to_string(), s.shard.clone()),
+                    ("threads".to_string(), s.threads.to_string()),
+                    ("started".to_string(), s.started.clone()),
+                    ("last written".to_string(), s.updated.clone()),
+                    (
+                        "rows".to_string(),
+                        format!(
+                            "{}{}",
+                            s.rows,
+                            if s.complete {
+                                " (complete)"
+                            } else {
+                                " (incomplete)"
+                            }
+                        ),
+                    ),
+                    ("summary".to_string(), s.summary.clone().unwrap_or_default()),
+                ],
+                Ok(None) => vec![(
+                    "provenance".to_string(),
+                    "no sidecar (FILE.meta.json): not written by a gamecensus job".to_string(),
+                )],
+                Err(e) => vec![("provenance".to_string(), e.to_string())],
+            };
+            (f.display().to_string(), facts)
+        })
+        .collect()
+}
+
+impl ReportSummary {
+    /// One line for the command line.
+    pub fn line(&self) -> String {
+        format!(
+            "{} rows -> {} ({} charts, {} drawings{})",
+            self.rows,
+            self.index.display(),
+            self.charts,
+            self.drawings,
+            if self.failed_checks > 0 {
+                format!(", {} checks violated", self.failed_checks)
+            } else {
+                String::new()
+            }
+        )
+    }
+}

@@ -1,0 +1,274 @@
+//! Why a position has its value: every option of each player (the move in words, the
+//! position it leaves, its value) marked as winning, dominated (by which option),
+//! reversible (through which of its own options) or a duplicate, and the canonical form
+//! that remains (Winning Ways ch. 3: dominated options are removed, a Left option A is
+//! reversible when some A^R ≤ G and is then replaced by the left options of that A^R).
+//! For impartial rules: each option's nim-value and the mex.
+
+use super::impartial::ImpartialSolver;
+use super::partizan::PartizanSolver;
+use crate::error::Result;
+use crate::graphs::{Colouring, Graph, Position, to_graph6};
+use crate::rules::Ruleset;
+use crate::values::game::GameId;
+use crate::values::nimber::mex;
+use crate::values::nimber_notation;
+
+/// What is said about one option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// The player who moves there wins (moving first from here).
+    Winning,
+    /// Another option (1-based, of the same player) is strictly better for the mover.
+    DominatedBy(usize),
+    /// Another, earlier option has the same value.
+    SameAs(usize),
+    /// Reversible through its option `through` (a right option of a Left option that is
+    /// ≤ the value, or a left option of a Right option that is ≥ it): the mover's
+    /// opponent would answer there at once.
+    Reversible {
+        /// The reversing option.
+        through: GameId,
+    },
+}
+
+/// One option of one player.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The move, in words.
+    pub description: String,
+    /// The position it leaves (graph6, then the colouring if any).
+    pub position: String,
+    /// Its value.
+    pub value: GameId,
+    /// What is said about it.
+    pub marks: Vec<Mark>,
+}
+
+/// The explanation of a position's value.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The ruleset.
+    pub rules: &'static str,
+    /// The position (graph6, then the colouring if any).
+    pub position: String,
+    /// Its value.
+    pub value: GameId,
+    /// Left's options (for impartial rules: the options of either player).
+    pub left: Vec<Choice>,
+    /// Right's options (empty for impartial rules).
+    pub right: Vec<Choice>,
+    /// Impartial rules: the options' nim-values and their mex.
+    pub mex: Option<(Vec<u32>, u32)>,
+}
+
+fn show(g: &Graph, c: Option<&Colouring>) -> String {
+    if g.n() == 0 {
+        return "? (empty)".to_string();
+    }
+    match c {
+        Some(c) if c.n() > 0 => format!("{} {c}", to_graph6(g)),
+        _ => to_graph6(g),
+    }
+}
+
+/// Explains the value of `pos` (as [`Ruleset::prepare`] returns it).
+pub fn explain(ruleset: Ruleset, pos: &Position) -> Result<Explanation> {
+    match ruleset {
+        Ruleset::Impartial(r) => {
+            let s = ImpartialSolver::new(r);
+            let g = &pos.graph;
+            let value = s.grundy(g);
+            let mut nims = Vec::new();
+            let mut left = Vec::new();
+            for v in 0..g.n() {
+                if let Some(rest) = r.play(g, v) {
+                    let h = g.induced(rest);
+                    let nv = s.grundy(&h);
+                    nims.push(nv);
+                    left.push(Choice {
+                        description: r.describe(v),
+                        position: show(&h, None),
+                        value: GameId::nimber(nv),
+                        marks: if nv == 0 { vec![Mark::Winning] } else { vec![] },
+                    });
+                }
+            }
+            let seen = nims
+                .iter()
+                .fold(0u128, |s, &v| s | 1u128.checked_shl(v).unwrap_or(0));
+            let m = mex(seen);
+            debug_assert_eq!(m, value);
+            Ok(Explanation {
+                rules: r.name(),
+                position: show(g, None),
+                value: GameId::nimber(value),
+                left,
+                right: Vec::new(),
+                mex: Some((nims, m)),
+            })
+        }
+        Ruleset::Partizan(r) => {
+            let s = PartizanSolver::new(r);
+            let c = pos
+                .colouring
+                .expect("prepared: partizan positions are coloured");
+            let start = r.start(&pos.graph, &c);
+            let (g, c) = (pos.graph.induced(start), c.induced(start));
+            let value = s.value(&g, &c)?;
+            let mut sides = [Vec::new(), Vec::new()];
+            for (k, left) in [true, false].into_iter().enumerate() {
+                for (description, h, d) in r.moves(&g, &c, left) {
+                    let v = s.value(&h, &d)?;
+                    sides[k].push(Choice {
+                        description,
+                        position: show(&h, Some(&d)),
+                        value: v,
+                        marks: Vec::new(),
+                    });
+                }
+                mark(&mut sides[k], value, left);
+            }
+            let [left, right] = sides;
+            Ok(Explanation {
+                rules: r.name(),
+                position: show(&pos.graph, pos.colouring.as_ref()),
+                value,
+                left,
+                right,
+                mex: None,
+            })
+        }
+    }
+}
+
+/// Marks the options of one player (`left`) of a position of value `g`.
+fn mark(opts: &mut [Choice], g: GameId, left: bool) {
+    let zero = GameId::zero();
+    let values: Vec<GameId> = opts.iter().map(|o| o.value).collect();
+    // `better(a, b)`: b is strictly better than a for the mover.
+    let better = |a: GameId, b: GameId| if left { a.less(b) } else { b.less(a) };
+    for (i, o) in opts.iter_mut().enumerate() {
+        let v = o.value;
+        if (left && v.geq(zero)) || (!left && v.leq(zero)) {
+            o.marks.push(Mark::Winning);
+        }
+        if let Some(j) = (0..i).find(|&j| values[j] == v) {
+            o.marks.push(Mark::SameAs(j + 1));
+        } else if let Some(j) = (0..values.len()).find(|&j| better(v, values[j])) {
+            o.marks.push(Mark::DominatedBy(j + 1));
+        } else {
+            let (vl, vr) = v.sides();
+            let through = if left {
+                vr.iter().find(|x| x.leq(g))
+            } else {
+                vl.iter().find(|x| x.geq(g))
+            };
+            if let Some(&t) = through {
+                o.marks.push(Mark::Reversible { through: t });
+            }
+        }
+    }
+}
+
+impl Explanation {
+    /// The explanation in words, one line per option.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "{} on {}: value {}, outcome {}\n",
+            self.rules,
+            self.position,
+            self.value,
+            self.value.outcome()
+        );
+        let impartial = self.mex.is_some();
+        let mark_text = |m: &Mark, left: bool| match m {
+            Mark::Winning if impartial => "winning".to_string(),
+            Mark::Winning => format!("winning for {}", if left { "Left" } else { "Right" }),
+            Mark::DominatedBy(j) => format!("dominated by option {j}"),
+            Mark::SameAs(j) => format!("same value as option {j}"),
+            Mark::Reversible { through } => format!(
+                "reversible through {through} (replaced by its {} options)",
+                if left { "left" } else { "right" }
+            ),
+        };
+        for (left, opts, who) in [(true, &self.left, "Left"), (false, &self.right, "Right")] {
+            if !left && impartial {
+                break;
+            }
+            let who = if impartial { "Either player" } else { who };
+            s.push_str(&format!("{who}'s options ({}):\n", opts.len()));
+            for (i, o) in opts.iter().enumerate() {
+                let marks: Vec<String> = o.marks.iter().map(|m| mark_text(m, left)).collect();
+                s.push_str(&format!(
+                    "  {}. {} -> {}: {}{}\n",
+                    i + 1,
+                    o.description,
+                    o.position,
+                    o.value,
+                    if marks.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  [{}]", marks.join("; "))
+                    }
+                ));
+            }
+        }
+        match &self.mex {
+            Some((nims, m)) => {
+                let mut sorted = nims.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                let shown: Vec<String> = sorted.iter().map(|v| v.to_string()).collect();
+                s.push_str(&format!(
+                    "mex{{{}}} = {m}: the value is {}\n",
+                    shown.join(", "),
+                    nimber_notation(*m)
+                ));
+            }
+            None => {
+                let (l, r) = self.value.sides();
+                let join = |v: &[GameId]| {
+                    let mut p: Vec<String> = v.iter().map(|g| g.to_string()).collect();
+                    p.sort_unstable();
+                    p.join(", ")
+                };
+                s.push_str(&format!("canonical form: {{{}|{}}}", join(l), join(r)));
+                if self.value.as_nus().is_some() {
+                    s.push_str(&format!(" = {}", self.value));
+                }
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    /// The explanation as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let opts = |v: &[Choice]| {
+            v.iter()
+                .map(|o| {
+                    json!({
+                        "move": o.description,
+                        "position": o.position,
+                        "value": o.value.to_string(),
+                        "winning": o.marks.contains(&Mark::Winning),
+                        "dominated_by": o.marks.iter().find_map(|m| match m { Mark::DominatedBy(j) => Some(*j), _ => None }),
+                        "same_as": o.marks.iter().find_map(|m| match m { Mark::SameAs(j) => Some(*j), _ => None }),
+                        "reversible_through": o.marks.iter().find_map(|m| match m { Mark::Reversible { through } => Some(through.to_string()), _ => None }),
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        json!({
+            "rules": self.rules,
+            "position": self.position,
+            "value": self.value.to_string(),
+            "outcome": self.value.outcome().letter(),
+            "left": opts(&self.left),
+            "right": opts(&self.right),
+            "mex": self.mex.as_ref().map(|(_, m)| *m),
+        })
+    }
+}

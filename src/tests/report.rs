@@ -1,0 +1,308 @@
+//! The HTML report in a real browser (headless Chromium, installed by scripts/setup.sh),
+//! the report and the drawings as XML, and `explain` on positions from the sources.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn gamecensus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Every element of a well-formed XML document, as (name, attributes); panics with the
+/// position if the document is not well-formed.
+fn elements(xml: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut r = Reader::from_str(xml);
+    let mut out = Vec::new();
+    loop {
+        match r.read_event() {
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
+                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                let attrs = e
+                    .attributes()
+                    .map(|a| {
+                        let a = a.unwrap();
+                        (
+                            String::from_utf8_lossy(a.key.as_ref()).into_owned(),
+                            String::from_utf8_lossy(&a.value).into_owned(),
+                        )
+                    })
+                    .collect();
+                out.push((name, attrs));
+            }
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed XML at {}: {e}", r.buffer_position()),
+        }
+    }
+    out
+}
+
+fn attr<'a>(e: &'a (String, Vec<(String, String)>), k: &str) -> Option<&'a str> {
+    e.1.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str())
+}
+
+/// The first drawing of a position with `n` vertices and `m` edges: its edge lines and
+/// vertex circles (and labels), in order.
+fn drawing(
+    els: &[(String, Vec<(String, String)>)],
+    n: usize,
+    m: usize,
+) -> Vec<&(String, Vec<(String, String)>)> {
+    let start = els
+        .iter()
+        .position(|e| {
+            e.0 == "g"
+                && attr(e, "class") == Some("position")
+                && attr(e, "data-n") == Some(&n.to_string())
+                && attr(e, "data-m") == Some(&m.to_string())
+        })
+        .expect("a drawing of the position");
+    els[start + 1..start + 1 + n + m + n].iter().collect()
+}
+
+fn chromium(args: &[&str]) -> Output {
+    let profile = tempfile::tempdir().unwrap();
+    let mut all = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--enable-logging=stderr".into(),
+        format!("--user-data-dir={}", profile.path().display()),
+    ];
+    all.extend(args.iter().map(|s| s.to_string()));
+    Command::new("chromium")
+        .args(&all)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("chromium not found ({e}): run scripts/setup.sh"))
+}
+
+#[test]
+fn the_report_renders_in_a_browser_with_its_charts_checks_and_drawings() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    let o = gamecensus(&[
+        "report",
+        "results/reference/clobber-5.csv",
+        "--out",
+        &out.to_string_lossy(),
+        "--check",
+        "is_integer(atomic_weight)",
+        "--check",
+        "n <= 5",
+        "--by",
+        "n,max_degree",
+    ]);
+    // One check is violated: exit 1.
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let index = out.join("index.html");
+    let html = std::fs::read_to_string(&index).unwrap();
+    let els = elements(&html);
+    let ids: Vec<&str> = els.iter().filter_map(|e| attr(e, "id")).collect();
+    for id in [
+        "provenance",
+        "chart-outcome",
+        "chart-value",
+        "chart-atomic_weight",
+        "counts-outcome",
+        "counts-value",
+        "counts-atomic_weight",
+        "firsts",
+    ] {
+        assert!(ids.contains(&id), "no #{id} in {ids:?}");
+    }
+    // Partizan rules leave grundy empty: no chart of it.
+    assert!(!ids.contains(&"chart-grundy"));
+    let results: Vec<(&str, &str)> = els
+        .iter()
+        .filter(|e| attr(e, "class") == Some("check-result"))
+        .map(|e| {
+            (
+                attr(e, "data-holds").unwrap(),
+                attr(e, "data-violates").unwrap(),
+            )
+        })
+        .collect();
+    // 399 of the 419 rows have an integer weight (the analysis test checks this count
+    // against pandas).
+    assert_eq!(results, [("399", "20"), ("419", "0")]);
+    // The smallest counterexample, DEk BBWWB (value {^2*|*, v}, weight 1/2), is drawn
+    // with 5 vertices, 5 edges and its colours B, B, W, W, B.
+    let d = drawing(&els, 5, 5);
+    assert_eq!(
+        d.iter()
+            .filter(|e| attr(e, "class") == Some("edge"))
+            .count(),
+        5
+    );
+    let colours: Vec<&str> = d
+        .iter()
+        .filter_map(|e| attr(e, "class").and_then(|c| c.strip_prefix("vertex colour-")))
+        .collect();
+    assert_eq!(colours, ["B", "B", "W", "W", "B"]);
+    assert!(html.contains("DEk,BBWWB,5,5,N,&quot;{^2*|*, v}&quot;,,1/2"));
+
+    // The browser: the page loads (no console errors: it has no script), renders to a
+    // PNG, and its DOM has every chart and drawing.
+    let png = dir.path().join("report.png");
+    let url = format!("file://{}", index.display());
+    let o = chromium(&[
+        &format!("--screenshot={}", png.display()),
+        "--window-size=1200,3000",
+        &url,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stderr = text(&o.stderr);
+    assert!(!stderr.contains("CONSOLE"), "console messages: {stderr}");
+    let image = std::fs::read(&png).unwrap();
+    assert!(image.starts_with(b"\x89PNG\r\n\x1a\n") && image.len() > 20_000);
+    let o = chromium(&["--dump-dom", &url]);
+    let dom = text(&o.stdout);
+    let svgs = html.matches("<svg").count();
+    assert!(svgs >= 3 + 20, "{svgs}");
+    assert_eq!(
+        dom.matches("<svg").count(),
+        svgs,
+        "the browser's DOM has every SVG"
+    );
+    assert!(dom.contains("399 rows hold, 20 violate"));
+}
+
+#[test]
+fn drawings_are_svg_documents_with_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.svg");
+    // Clobber's xox|ox. board (CGSuite's test suite): 5 cells, 5 adjacencies.
+    let o = gamecensus(&[
+        "draw",
+        "--graph",
+        "DkS",
+        "--colouring",
+        "BWBWB",
+        "--out",
+        &file.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let els = elements(&svg);
+    assert_eq!(els[0].0, "svg");
+    assert_eq!(attr(&els[0], "xmlns"), Some("http://www.w3.org/2000/svg"));
+    let d = drawing(&els, 5, 5);
+    let colours: Vec<&str> = d
+        .iter()
+        .filter_map(|e| attr(e, "class").and_then(|c| c.strip_prefix("vertex colour-")))
+        .collect();
+    assert_eq!(colours, ["B", "W", "B", "W", "B"]);
+    // From stdin: one SVG per line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args([
+            "draw",
+            "-",
+            "--out",
+            &dir.path().join("many").to_string_lossy(),
+        ])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"DQc\nCs BBWW\n")
+            .unwrap();
+    }
+    assert!(child.wait_with_output().unwrap().status.success());
+    for (i, (n, m)) in [(1, (5, 4)), (2, (4, 3))] {
+        let svg = std::fs::read_to_string(dir.path().join(format!("many/{i}.svg"))).unwrap();
+        drawing(&elements(&svg), n, m);
+    }
+}
+
+#[test]
+fn explain_positions_from_the_sources() {
+    // Cutthroat: the star •(2, 1) (black centre, two black leaves, one white) is
+    // A = {0, ^*|0} (McCurdy & Nowakowski). Left's move at the centre ends the game (0);
+    // each black leaf leaves •(1, 1) = ^* (Lemma 1); Right's only move leaves •(2, 0) = 0.
+    let o = gamecensus(&[
+        "explain",
+        "--rules",
+        "cutthroat",
+        "--graph",
+        "Cs",
+        "--colouring",
+        "BBBW",
+    ]);
+    assert_eq!(
+        text(&o.stdout),
+        "cutthroat on Cs BBBW: value {0, ^*|0}, outcome N
+Left's options (3):
+  1. removes vertex 0 -> ? (empty): 0  [winning for Left]
+  2. removes vertex 1 -> Bo BBW: ^*
+  3. removes vertex 2 -> Bo BBW: ^*  [same value as option 2]
+Right's options (1):
+  1. removes vertex 3 -> ? (empty): 0  [winning for Right]
+canonical form: {0, ^*|0}
+"
+    );
+    // Clobber on xox|ox. is {^^*|*, v} (CGSuite's test suite); a stone moved onto an
+    // opponent's on the long side is dominated.
+    let o = gamecensus(&[
+        "explain",
+        "--rules",
+        "clobber",
+        "--graph",
+        "DkS",
+        "--colouring",
+        "BWBWB",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], "{^2*|*, v}");
+    assert_eq!(v["outcome"], "N");
+    let left: Vec<&str> = v["left"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["^2*", "v*", "^2*", "^2*", "v*"]);
+    assert_eq!(v["left"][1]["dominated_by"], 1);
+    // Node Kayles on the path P5 (graph6 DQc: 2-0-4-3-1) is *3 (Dawson's chess, OEIS
+    // A002187): its options are P3 (*2), P1 + P1 (0) and P2 (*), so mex{0, 1, 2} = 3.
+    let o = gamecensus(&["explain", "--rules", "node-kayles", "--graph", "DQc"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("node-kayles on DQc: value *3, outcome N\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("mex{0, 1, 2} = 3: the value is *3\n"),
+        "{out}"
+    );
+    assert!(out.contains("-> A?: 0  [winning]"), "{out}");
+}
