@@ -14,10 +14,13 @@ fn main() {
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-        println!("cargo:rerun-if-changed={dir}/HEAD");
-        println!("cargo:rerun-if-changed={dir}/packed-refs");
+        // Only files that exist: a missing one would make Cargo rebuild every time.
+        let mut watch = vec![format!("{dir}/HEAD"), format!("{dir}/packed-refs")];
         if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            println!("cargo:rerun-if-changed={dir}/{head}");
+            watch.push(format!("{dir}/{head}"));
+        }
+        for f in watch.iter().filter(|f| std::path::Path::new(f).exists()) {
+            println!("cargo:rerun-if-changed={f}");
         }
     }
     if let Some(commit) = git(&["rev-parse", "HEAD"]) {

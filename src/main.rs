@@ -162,6 +162,12 @@ enum Command {
         /// Graph family instead of all graphs.
         #[arg(long, default_value = "all", value_parser = PossibleValuesParser::new(Family::names()))]
         family: String,
+        /// Family map: boards per number of regions.
+        #[arg(long, default_value_t = 40)]
+        boards: u32,
+        /// Family map: the seed of the random boards.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
@@ -184,6 +190,10 @@ enum Command {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Scoring rules (grundy-colouring): numbers up to d + 1 + this at a vertex of
+        /// degree d.
+        #[arg(long, default_value_t = 0)]
+        max_extra: u32,
     },
     /// Why a position has its value: every option, marked winning / dominated / reversible.
     #[command(
@@ -203,6 +213,9 @@ enum Command {
         /// text (default) or json.
         #[arg(long, value_enum, default_value = "text")]
         format: ExplainFormat,
+        /// Scoring games: allow numbers up to d + 1 + this at a vertex of degree d.
+        #[arg(long, default_value_t = 0)]
+        max_extra: u32,
     },
     /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
     #[command(
@@ -392,10 +405,16 @@ fn dispatch(command: Command) -> Result<()> {
             count,
             shard,
             family,
+            boards,
+            seed,
             threads,
         } => {
+            let family = match family.parse()? {
+                Family::Map { .. } => Family::Map { boards, seed },
+                f => f,
+            };
             let spec = PositionSpec {
-                family: family.parse()?,
+                family,
                 min_vertices: min_vertices.unwrap_or(vertices),
                 max_vertices: vertices,
                 connected,
@@ -425,8 +444,9 @@ fn dispatch(command: Command) -> Result<()> {
             colouring,
             stdin,
             threads,
+            max_extra,
         } => {
-            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
+            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?).max_extra(max_extra);
             with_threads(threads, || {
                 let mut out = std::io::BufWriter::new(stdout.lock());
                 match (graph, stdin.as_deref()) {
@@ -453,10 +473,11 @@ fn dispatch(command: Command) -> Result<()> {
             graph,
             colouring,
             format,
+            max_extra,
         } => {
             let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
             let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
-            let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos)?;
+            let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
             let text = match format {
                 ExplainFormat::Text => e.text(),
                 ExplainFormat::Json => format!("{:#}\n", e.json()),

@@ -62,8 +62,13 @@ impl CanonKey {
 
     /// Key of a graph that is already in canonical order (rows in our bit order).
     fn from_rows(header: u64, rows: impl Iterator<Item = u64>) -> CanonKey {
+        CanonKey::from_parts(&[header], rows)
+    }
+
+    /// Key from header words and the rows of a graph in canonical order.
+    fn from_parts(header: &[u64], rows: impl Iterator<Item = u64>) -> CanonKey {
         let mut words: SmallVec<[u64; 4]> = SmallVec::new();
-        words.push(header);
+        words.extend_from_slice(header);
         let mut acc = 0u64;
         let mut used = 0u32;
         for (i, row) in rows.enumerate() {
@@ -285,6 +290,35 @@ impl Canonizer {
                 self.key(CanonKey::header(n, Some(&counts[..k])))
             }
         }
+    }
+
+    /// Canonical key of `g` whose vertices carry labels (`labels[v]`, values below 2^112):
+    /// two labelled graphs get equal keys iff a label-preserving isomorphism maps one onto
+    /// the other. The cells given to nauty are the label classes in increasing label
+    /// order, and the key holds each class's label and size (two words a class).
+    pub fn canonize_labelled(&mut self, g: &Graph, labels: &[u128]) -> CanonKey {
+        let n = g.n();
+        let mut order: SmallVec<[(u128, u8); 16]> = labels
+            .iter()
+            .take(n)
+            .enumerate()
+            .map(|(v, &l)| (l, v as u8))
+            .collect();
+        order.sort_unstable();
+        let mut cells: SmallVec<[u64; 16]> = SmallVec::new();
+        let mut header: SmallVec<[u64; 8]> = SmallVec::new();
+        header.push(n as u64 | 2 << 62);
+        for (i, &(l, v)) in order.iter().enumerate() {
+            debug_assert!(l >> 112 == 0, "labels are below 2^112");
+            if i == 0 || l != order[i - 1].0 {
+                cells.push(0);
+                header.extend([l as u64, (l >> 64) as u64]);
+            }
+            *cells.last_mut().expect("a cell") |= 1 << v;
+            *header.last_mut().expect("a size") += 1 << 48;
+        }
+        self.label(g, &cells, false);
+        CanonKey::from_parts(&header, self.canong[..n].iter().map(|r| r.reverse_bits()))
     }
 
     fn key(&self, header: u64) -> CanonKey {

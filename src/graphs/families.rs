@@ -38,11 +38,19 @@ pub enum Family {
     CycleBw,
     /// The star K_{1,n−1} with a B centre and W leaves (McCurdy & Nowakowski's •(0, n−1)).
     StarBw,
+    /// `boards` random planar map boards with n regions each, from `seed`
+    /// ([`super::maps`]); not up to isomorphism (random samples).
+    Map {
+        /// Boards per number of regions.
+        boards: u32,
+        /// The seed of the random points.
+        seed: u64,
+    },
 }
 
 impl Family {
     /// Every family, with its name.
-    pub const ALL: [(Family, &'static str); 11] = [
+    pub const ALL: [(Family, &'static str); 12] = [
         (Family::All, "all"),
         (Family::Trees, "trees"),
         (Family::Path, "path"),
@@ -54,13 +62,20 @@ impl Family {
         (Family::PathBw, "path-bw"),
         (Family::CycleBw, "cycle-bw"),
         (Family::StarBw, "star-bw"),
+        (
+            Family::Map {
+                boards: 40,
+                seed: 1,
+            },
+            "map",
+        ),
     ];
 
     /// The name used in job files and on the command line.
     pub fn name(self) -> &'static str {
         Family::ALL
             .iter()
-            .find(|(f, _)| *f == self)
+            .find(|(f, _)| std::mem::discriminant(f) == std::mem::discriminant(&self))
             .map(|(_, n)| *n)
             .expect("every family is listed")
     }
@@ -90,6 +105,9 @@ impl Family {
             Family::CycleBw if n >= 4 && n.is_multiple_of(2) => vec![cycle(n)],
             Family::CycleBw => vec![],
             Family::StarBw => vec![star(n)],
+            Family::Map { boards, seed } => (0..boards as u64)
+                .map(|i| super::maps::map_board(n, seed, i))
+                .collect(),
             Family::All | Family::Trees => unreachable!("enumerated, not listed"),
         }
     }

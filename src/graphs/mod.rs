@@ -9,6 +9,7 @@ pub mod enumerate;
 pub mod families;
 pub mod graph;
 pub mod graph6;
+pub mod maps;
 pub mod palette;
 pub mod positions;
 

@@ -86,9 +86,17 @@ impl Census {
         }
         let source = PositionSource::new(job.positions())?;
         let units = source.units(shard);
+        if job.max_extra > 0 && !matches!(ruleset, Ruleset::Scoring(_)) {
+            return Err(Error::usage(format!(
+                "max_extra is for scoring rules; {} is {}",
+                ruleset.name(),
+                ruleset.kind()
+            )));
+        }
         let evaluator = Evaluator::new(ruleset)
             .store_below(job.max_vertices)
-            .table_capacity(job.table_cap);
+            .table_capacity(job.table_cap)
+            .max_extra(job.max_extra);
         Ok(Census {
             ruleset,
             source,
@@ -237,16 +245,22 @@ impl Census {
 
 /// What determines a census's rows, in words (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
+    let family = match job.family {
+        crate::graphs::families::Family::Map { boards, seed } => {
+            format!("map ({boards} boards per size, seed {seed})")
+        }
+        f => f.name().to_string(),
+    };
     format!(
-        "census of rules {} on family {} with {}..={} vertices{}, colours {}, skip_reduced {}, \
-         shard {}/{}, columns {}",
+        "census of rules {} on family {family} with {}..={} vertices{}, colours {}, skip_reduced {}, \
+         max_extra {}, shard {}/{}, columns {}",
         job.rules,
-        job.family.name(),
         job.min_vertices,
         job.max_vertices,
         if job.connected { ", connected" } else { "" },
         job.colours,
         job.skip_reduced,
+        job.max_extra,
         shard.index,
         shard.count,
         schema.header()

@@ -17,6 +17,9 @@
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
 //! skip_reduced = false            # leave out positions the rules reduce at the start
 //! table_cap = 50000000            # at most this many table entries (partizan rules)
+//! max_extra = 0                   # scoring rules: numbers up to degree + 1 + max_extra
+//! boards = 40                     # family "map": boards per number of regions
+//! seed = 1                        # family "map": the seed of the random boards
 //! # octal-sweep:
 //! max_digits = 3                  # codes with 1..=max_digits digits after the point
 //! leading = [0, 4]                # digits before the point (default [0])
@@ -46,6 +49,9 @@ struct RawJob {
     colours: Option<usize>,
     skip_reduced: Option<bool>,
     table_cap: Option<usize>,
+    max_extra: Option<u32>,
+    boards: Option<u32>,
+    seed: Option<u64>,
     max_digits: Option<usize>,
     leading: Option<Vec<u8>>,
     max_n: Option<usize>,
@@ -90,8 +96,10 @@ pub struct CensusJob {
     pub colours: usize,
     /// Leave out positions the rules reduce at the start (they equal smaller ones).
     pub skip_reduced: bool,
-    /// At most this many transposition-table entries (partizan rulesets).
+    /// At most this many transposition-table entries (partizan and scoring rulesets).
     pub table_cap: Option<usize>,
+    /// Scoring rulesets: numbers up to degree + 1 + max_extra (the Grundy colouring game).
+    pub max_extra: u32,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -146,12 +154,20 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 rules: raw
                     .rules
                     .ok_or_else(|| Error::usage("missing field `rules`"))?,
-                family: raw
-                    .family
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()?
-                    .unwrap_or(Family::All),
+                family: match (
+                    raw.family.as_deref().map(str::parse).transpose()?,
+                    raw.boards,
+                    raw.seed,
+                ) {
+                    (Some(Family::Map { boards, seed }), b, s) => Family::Map {
+                        boards: b.unwrap_or(boards),
+                        seed: s.unwrap_or(seed),
+                    },
+                    (_, Some(_), _) | (_, _, Some(_)) => {
+                        return Err(Error::usage("boards and seed belong to family = \"map\""));
+                    }
+                    (f, None, None) => f.unwrap_or(Family::All),
+                },
                 min_vertices: raw.min_vertices.unwrap_or(1),
                 max_vertices: raw
                     .max_vertices
@@ -160,6 +176,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 colours: raw.colours.unwrap_or(0),
                 skip_reduced: raw.skip_reduced.unwrap_or(false),
                 table_cap: raw.table_cap,
+                max_extra: raw.max_extra.unwrap_or(0),
             })
         }
         "octal-sweep" => {
@@ -172,6 +189,9 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("colours", raw.colours.is_some()),
                 ("skip_reduced", raw.skip_reduced.is_some()),
                 ("table_cap", raw.table_cap.is_some()),
+                ("max_extra", raw.max_extra.is_some()),
+                ("boards", raw.boards.is_some()),
+                ("seed", raw.seed.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

@@ -3,21 +3,25 @@
 //! the CSV columns and the summaries are derived from.
 //!
 //! Kinds: impartial rules ([`ImpartialRules`], values are nimbers), partizan rules
-//! ([`PartizanRules`], canonical forms). Every ruleset is invariant under (colour-
+//! ([`PartizanRules`], canonical forms), scoring games ([`ScoringRules`], optimal score
+//! margins). Every ruleset is invariant under (colour-
 //! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
 //! existing kind is one file and one line in [`RULESETS`].
 
 pub mod clique_forming;
 pub mod clobber;
 pub mod cutthroat;
+pub mod grundy_colouring;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
+pub mod scoring;
 
 pub use impartial::ImpartialRules;
 pub use partizan::PartizanRules;
+pub use scoring::ScoringRules;
 
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
@@ -31,6 +35,7 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Partizan(&cutthroat::Cutthroat),
     Ruleset::Partizan(&partizan_node_kayles::PartizanNodeKayles),
     Ruleset::Partizan(&clobber::Clobber),
+    Ruleset::Scoring(&grundy_colouring::GrundyColouring),
 ];
 
 /// What a ruleset does with a graph given without a colouring.
@@ -51,6 +56,8 @@ pub enum Ruleset {
     Impartial(&'static dyn ImpartialRules),
     /// A partizan game.
     Partizan(&'static dyn PartizanRules),
+    /// A scoring game.
+    Scoring(&'static dyn ScoringRules),
 }
 
 impl Ruleset {
@@ -75,6 +82,7 @@ impl Ruleset {
         match self {
             Ruleset::Impartial(r) => r.name(),
             Ruleset::Partizan(r) => r.name(),
+            Ruleset::Scoring(r) => r.name(),
         }
     }
 
@@ -83,21 +91,23 @@ impl Ruleset {
         match self {
             Ruleset::Impartial(r) => r.description(),
             Ruleset::Partizan(r) => r.description(),
+            Ruleset::Scoring(r) => r.description(),
         }
     }
 
-    /// `impartial` or `partizan`.
+    /// `impartial`, `partizan` or `scoring`.
     pub fn kind(&self) -> &'static str {
         match self {
             Ruleset::Impartial(_) => "impartial",
             Ruleset::Partizan(_) => "partizan",
+            Ruleset::Scoring(_) => "scoring",
         }
     }
 
     /// The colours the rules read ([`Palette::NONE`] for uncoloured games).
     pub fn palette(&self) -> Palette {
         match self {
-            Ruleset::Impartial(_) => Palette::NONE,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) => Palette::NONE,
             Ruleset::Partizan(r) => r.palette(),
         }
     }
@@ -105,7 +115,7 @@ impl Ruleset {
     /// What an uncoloured graph means to the rules.
     pub fn uncoloured(&self) -> Uncoloured {
         match self {
-            Ruleset::Impartial(_) => Uncoloured::Plain,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) => Uncoloured::Plain,
             Ruleset::Partizan(r) => r.uncoloured(),
         }
     }
@@ -122,7 +132,7 @@ impl Ruleset {
     /// Whether every position is all-small (the CSV then has an `atomic_weight` column).
     pub fn all_small(&self) -> bool {
         match self {
-            Ruleset::Impartial(_) => false,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) => false,
             Ruleset::Partizan(r) => r.all_small(),
         }
     }

@@ -109,6 +109,43 @@ pub const ATOMIC_WEIGHT: Column = Column {
     description: "all-small rules only (Cutthroat, Clobber): the atomic weight, empty where the value has none",
 };
 
+/// Scoring games: the optimal margin.
+pub const MARGIN: Column = Column {
+    name: "margin",
+    ty: ColumnType::Integer,
+    description: "scoring games: the second player's total minus the first's under optimal play (positive: the first player wins)",
+};
+/// Scoring games: the winner.
+pub const WINNER: Column = Column {
+    name: "winner",
+    ty: ColumnType::Text,
+    description: "scoring games: first, second or draw",
+};
+/// Scoring games: the optimal first moves.
+pub const BEST_MOVES: Column = Column {
+    name: "best_moves",
+    ty: ColumnType::Text,
+    description: "scoring games: every optimal first move as vertex:number, separated by spaces",
+};
+/// Scoring games: the largest number in the principal variation.
+pub const MAX_NUMBER: Column = Column {
+    name: "max_number",
+    ty: ColumnType::Integer,
+    description: "scoring games: the largest number written in one principal variation",
+};
+/// Scoring games: the first player's total.
+pub const FIRST_TOTAL: Column = Column {
+    name: "first_total",
+    ty: ColumnType::Integer,
+    description: "scoring games: the first player's total in that principal variation",
+};
+/// Scoring games: the second player's total.
+pub const SECOND_TOTAL: Column = Column {
+    name: "second_total",
+    ty: ColumnType::Integer,
+    description: "scoring games: the second player's total in that principal variation",
+};
+
 /// Every column a census or `eval` CSV can have, in the order they are written.
 pub const CENSUS: &[Column] = &[
     GRAPH6,
@@ -119,6 +156,12 @@ pub const CENSUS: &[Column] = &[
     VALUE,
     GRUNDY,
     ATOMIC_WEIGHT,
+    MARGIN,
+    WINNER,
+    BEST_MOVES,
+    MAX_NUMBER,
+    FIRST_TOTAL,
+    SECOND_TOTAL,
 ];
 
 /// One typed value of a row.
@@ -172,9 +215,20 @@ pub struct Schema {
 impl Schema {
     /// The columns of a ruleset's results: the position, then its kind's values.
     pub fn of(ruleset: Ruleset) -> Schema {
-        let mut columns = vec![GRAPH6, COLOURING, N, M];
+        let mut columns = match ruleset {
+            Ruleset::Scoring(_) => vec![GRAPH6, N, M],
+            _ => vec![GRAPH6, COLOURING, N, M],
+        };
         let position_columns = columns.len();
         match ruleset {
+            Ruleset::Scoring(_) => columns.extend([
+                MARGIN,
+                WINNER,
+                BEST_MOVES,
+                MAX_NUMBER,
+                FIRST_TOTAL,
+                SECOND_TOTAL,
+            ]),
             Ruleset::Impartial(_) => columns.extend([OUTCOME, VALUE, GRUNDY]),
             Ruleset::Partizan(r) => {
                 columns.extend([OUTCOME, VALUE, GRUNDY]);
@@ -212,14 +266,20 @@ impl Schema {
     /// The fields of the row of `pos` with `eval` (one per column).
     pub fn fields(&self, pos: &Position, eval: &Evaluation) -> Vec<String> {
         debug_assert_eq!(eval.cells.len(), self.value_columns().len());
-        let mut g6 = Vec::with_capacity(16);
-        write_graph6(&pos.graph, &mut g6);
-        let mut f = vec![
-            String::from_utf8(g6).expect("graph6 is ASCII"),
-            pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
-            pos.graph.n().to_string(),
-            pos.graph.m().to_string(),
-        ];
+        let mut f: Vec<String> = self.columns[..self.position_columns]
+            .iter()
+            .map(|c| match c.name {
+                "graph6" => {
+                    let mut g6 = Vec::with_capacity(16);
+                    write_graph6(&pos.graph, &mut g6);
+                    String::from_utf8(g6).expect("graph6 is ASCII")
+                }
+                "colouring" => pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
+                "n" => pos.graph.n().to_string(),
+                "m" => pos.graph.m().to_string(),
+                other => unreachable!("position column {other}"),
+            })
+            .collect();
         f.extend(eval.cells.iter().map(Cell::format));
         f
     }

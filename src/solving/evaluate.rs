@@ -23,6 +23,7 @@
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::partizan::PartizanSolver;
+use super::scoring::ScoringSolver;
 use crate::error::Result;
 use crate::graphs::Position;
 use crate::rules::Ruleset;
@@ -39,6 +40,7 @@ pub struct Evaluator {
 enum Solver {
     Impartial(ImpartialSolver),
     Partizan(PartizanSolver),
+    Scoring(ScoringSolver),
 }
 
 impl Evaluator {
@@ -47,6 +49,7 @@ impl Evaluator {
         let solver = match ruleset {
             Ruleset::Impartial(r) => Solver::Impartial(ImpartialSolver::new(r)),
             Ruleset::Partizan(r) => Solver::Partizan(PartizanSolver::new(r)),
+            Ruleset::Scoring(r) => Solver::Scoring(ScoringSolver::new(r, 0)),
         };
         Evaluator {
             ruleset,
@@ -65,12 +68,23 @@ impl Evaluator {
         Evaluator { solver, ..self }
     }
 
-    /// A cap on the transposition table's entries (partizan rulesets; see
+    /// A cap on the transposition table's entries (partizan and scoring rulesets; see
     /// [`PartizanSolver::capacity`]).
     pub fn table_capacity(self, entries: Option<usize>) -> Evaluator {
         let solver = match (self.solver, entries) {
             (Solver::Partizan(s), Some(e)) => Solver::Partizan(s.capacity(e)),
+            (Solver::Scoring(s), Some(e)) => Solver::Scoring(s.capacity(e)),
             (other, _) => other,
+        };
+        Evaluator { solver, ..self }
+    }
+
+    /// Scoring rulesets: raise the largest number allowed at a vertex by `extra` (the
+    /// Grundy colouring game's `max_extra`).
+    pub fn max_extra(self, extra: u32) -> Evaluator {
+        let solver = match self.solver {
+            Solver::Scoring(s) => Solver::Scoring(s.with_extra(extra)),
+            other => other,
         };
         Evaluator { solver, ..self }
     }
@@ -112,6 +126,17 @@ impl Evaluator {
                         .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
                 }
             }
+            Solver::Scoring(s) => {
+                let p = s.play(&pos.graph);
+                e.cells.extend([
+                    Cell::Int(p.margin),
+                    Cell::Text(p.winner.word().to_string()),
+                    Cell::Text(p.best_moves_text()),
+                    Cell::Int(p.max_number() as i64),
+                    Cell::Int(p.totals.0),
+                    Cell::Int(p.totals.1),
+                ]);
+            }
         }
         Ok(e)
     }
@@ -121,6 +146,7 @@ impl Evaluator {
         match &self.solver {
             Solver::Impartial(s) => s.table_len(),
             Solver::Partizan(s) => s.table_len(),
+            Solver::Scoring(s) => s.table_len(),
         }
     }
 
@@ -128,7 +154,7 @@ impl Evaluator {
     pub fn memo_len(&self) -> usize {
         match &self.solver {
             Solver::Impartial(s) => s.memo_len(),
-            Solver::Partizan(_) => 0,
+            Solver::Partizan(_) | Solver::Scoring(_) => 0,
         }
     }
 }

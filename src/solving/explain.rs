@@ -45,9 +45,29 @@ pub struct Choice {
     pub marks: Vec<Mark>,
 }
 
-/// The explanation of a position's value.
+/// Why a position has its value.
 #[derive(Clone, Debug)]
-pub struct Explanation {
+pub enum Explanation {
+    /// A normal-play game: options and marks.
+    Game(GameExplanation),
+    /// A scoring game: first moves with their margins, and a principal variation.
+    Scoring(ScoringExplanation),
+}
+
+/// The optimal play of a scoring game's board.
+#[derive(Clone, Debug)]
+pub struct ScoringExplanation {
+    /// The ruleset.
+    pub rules: &'static str,
+    /// The board (graph6).
+    pub board: String,
+    /// Its optimal play.
+    pub play: super::scoring::Play,
+}
+
+/// The explanation of a normal-play position's value.
+#[derive(Clone, Debug)]
+pub struct GameExplanation {
     /// The ruleset.
     pub rules: &'static str,
     /// The position (graph6, then the colouring if any).
@@ -72,9 +92,18 @@ fn show(g: &Graph, c: Option<&Colouring>) -> String {
     }
 }
 
-/// Explains the value of `pos` (as [`Ruleset::prepare`] returns it).
-pub fn explain(ruleset: Ruleset, pos: &Position) -> Result<Explanation> {
+/// Explains the value of `pos` (as [`Ruleset::prepare`] returns it); `extra` is the
+/// scoring rules' option (see [`super::scoring::ScoringSolver::new`]).
+pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanation> {
     match ruleset {
+        Ruleset::Scoring(r) => {
+            let s = super::scoring::ScoringSolver::new(r, extra);
+            Ok(Explanation::Scoring(ScoringExplanation {
+                rules: r.name(),
+                board: show(&pos.graph, None),
+                play: s.play_with(&pos.graph, true),
+            }))
+        }
         Ruleset::Impartial(r) => {
             let s = ImpartialSolver::new(r);
             let g = &pos.graph;
@@ -99,14 +128,14 @@ pub fn explain(ruleset: Ruleset, pos: &Position) -> Result<Explanation> {
                 .fold(0u128, |s, &v| s | 1u128.checked_shl(v).unwrap_or(0));
             let m = mex(seen);
             debug_assert_eq!(m, value);
-            Ok(Explanation {
+            Ok(Explanation::Game(GameExplanation {
                 rules: r.name(),
                 position: show(g, None),
                 value: GameId::nimber(value),
                 left,
                 right: Vec::new(),
                 mex: Some((nims, m)),
-            })
+            }))
         }
         Ruleset::Partizan(r) => {
             let s = PartizanSolver::new(r);
@@ -130,14 +159,14 @@ pub fn explain(ruleset: Ruleset, pos: &Position) -> Result<Explanation> {
                 mark(&mut sides[k], value, left);
             }
             let [left, right] = sides;
-            Ok(Explanation {
+            Ok(Explanation::Game(GameExplanation {
                 rules: r.name(),
                 position: show(&pos.graph, pos.colouring.as_ref()),
                 value,
                 left,
                 right,
                 mex: None,
-            })
+            }))
         }
     }
 }
@@ -172,6 +201,81 @@ fn mark(opts: &mut [Choice], g: GameId, left: bool) {
 }
 
 impl Explanation {
+    /// The explanation in words.
+    pub fn text(&self) -> String {
+        match self {
+            Explanation::Game(e) => e.text(),
+            Explanation::Scoring(e) => e.text(),
+        }
+    }
+
+    /// The explanation as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        match self {
+            Explanation::Game(e) => e.json(),
+            Explanation::Scoring(e) => e.json(),
+        }
+    }
+}
+
+impl ScoringExplanation {
+    /// Every first move with its margin, then the principal variation move by move.
+    pub fn text(&self) -> String {
+        let p = &self.play;
+        let mut s = format!(
+            "{} on {}: margin {} (second player's total minus the first's), winner: {}\n\
+             first moves (vertex:number -> margin under optimal play from there on):\n",
+            self.rules,
+            self.board,
+            p.margin,
+            p.winner.word()
+        );
+        for (m, v) in &p.first_moves {
+            s.push_str(&format!(
+                "  {}:{} -> {v}{}\n",
+                m.vertex,
+                m.points,
+                if *v == p.margin { "  [optimal]" } else { "" }
+            ));
+        }
+        s.push_str("a principal variation:\n");
+        let (mut a, mut b) = (0i64, 0i64);
+        for (i, m) in p.variation.iter().enumerate() {
+            let first = i % 2 == 0;
+            if first {
+                a += m.points as i64;
+            } else {
+                b += m.points as i64;
+            }
+            s.push_str(&format!(
+                "  {}. {} writes {} on vertex {}  (totals {a} : {b})\n",
+                i + 1,
+                if first { "first" } else { "second" },
+                m.points,
+                m.vertex
+            ));
+        }
+        s
+    }
+
+    /// As JSON.
+    pub fn json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let p = &self.play;
+        json!({
+            "rules": self.rules,
+            "board": self.board,
+            "margin": p.margin,
+            "winner": p.winner.word(),
+            "first_moves": p.first_moves.iter().map(|(m, v)| json!({"vertex": m.vertex, "number": m.points, "margin": v, "optimal": *v == p.margin})).collect::<Vec<_>>(),
+            "variation": p.variation.iter().map(|m| json!({"vertex": m.vertex, "number": m.points})).collect::<Vec<_>>(),
+            "first_total": p.totals.0,
+            "second_total": p.totals.1,
+        })
+    }
+}
+
+impl GameExplanation {
     /// The explanation in words, one line per option.
     pub fn text(&self) -> String {
         let mut s = format!(

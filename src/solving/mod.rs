@@ -8,6 +8,7 @@ pub mod explain;
 pub mod impartial;
 pub mod labelled;
 pub mod partizan;
+pub mod scoring;
 pub mod table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};

@@ -38,6 +38,35 @@ impl<V: Copy> Table<V> {
         self.map.insert(key, value);
     }
 
+    /// Stores `f(old value)` for `key` in one operation (`None`: the key is new); returns
+    /// whether the key was new.
+    #[inline]
+    pub fn update(&self, key: CanonKey, f: impl FnOnce(Option<V>) -> V) -> bool {
+        match self.map.entry(key) {
+            dashmap::mapref::entry::Entry::Occupied(mut e) => {
+                let v = f(Some(*e.get()));
+                e.insert(v);
+                false
+            }
+            dashmap::mapref::entry::Entry::Vacant(e) => {
+                e.insert(f(None));
+                true
+            }
+        }
+    }
+
+    /// Stores `f(old value)` for `key` if the key is already there; returns whether it was.
+    #[inline]
+    pub fn update_existing(&self, key: &CanonKey, f: impl FnOnce(V) -> V) -> bool {
+        match self.map.get_mut(key) {
+            Some(mut e) => {
+                *e = f(*e);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.map.len()

@@ -99,6 +99,28 @@ proptest! {
         prop_assert_eq!(same, isomorphic(&a, &ca, &b, &cb));
     }
 
+    /// Keys of graphs with 128-bit vertex labels (the Grundy game's memo keys): equal
+    /// exactly when a label-preserving isomorphism exists, and the same for the
+    /// canonical form (also checked against colourings, labels 0, 1, 2).
+    #[test]
+    fn labelled_keys_equal_iff_isomorphic(
+        (a, ca) in coloured_graph(6),
+        (b, cb) in coloured_graph(6),
+        big in any::<u64>(),
+    ) {
+        use gamecensus::graphs::canon::with_canonizer;
+        // Labels from the colours, spread into high bits so that they are not small.
+        let labels = |c: &Colouring| -> Vec<u128> {
+            c.colours().iter().map(|&x| (x as u128) << 70 | (big as u128 & 0xff) * x as u128).collect()
+        };
+        let ka = with_canonizer(|z| z.canonize_labelled(&a, &labels(&ca)));
+        let kb = with_canonizer(|z| z.canonize_labelled(&b, &labels(&cb)));
+        prop_assert_eq!(ka == kb, isomorphic(&a, &ca, &b, &cb));
+        let fa = gamecensus::graphs::canon::canonical_form(&a, Some(&ca));
+        let fb = gamecensus::graphs::canon::canonical_form(&b, Some(&cb));
+        prop_assert_eq!(fa == fb, isomorphic(&a, &ca, &b, &cb));
+    }
+
     #[test]
     fn unrelated_graphs_share_keys_only_when_isomorphic(
         (a, ca) in coloured_graph(5),

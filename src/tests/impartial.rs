@@ -15,7 +15,7 @@ use gamecensus::solving::ImpartialSolver;
 fn solver(name: &str) -> ImpartialSolver {
     match Ruleset::from_name(name).unwrap() {
         Ruleset::Impartial(r) => ImpartialSolver::new(r),
-        Ruleset::Partizan(_) => panic!("{name} is not impartial"),
+        _ => panic!("{name} is not impartial"),
     }
 }
 

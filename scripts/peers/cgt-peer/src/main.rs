@@ -1,0 +1,300 @@
+//! cgt-peer: canonical forms of Cutthroat and Snort positions computed with the cgt crate.
+//!
+//! Usage: `cgt-peer cutthroat|snort [--threads N] [--raw] < lines`
+//! Each input line is `GRAPH6 COLOURING` (one letter per vertex in graph6 order: B Left's,
+//! W Right's, G both players'; Snort also takes a bare GRAPH6, meaning all G). Each output
+//! line is the value, in gamecensus's notation (cgt's own display with `--raw`).
+//!
+//! Cutthroat is implemented here on cgt's `PartizanGame` trait; Snort is cgt's own.
+//! One cgt `ParallelTranspositionTable` (keyed by the labelled position) serves the run.
+
+use cgt::graph::{Graph, VertexIndex, adjacency_matrix::undirected::UndirectedGraph};
+use cgt::short::partizan::{
+    canonical_form::CanonicalForm,
+    games::snort::{Snort, VertexColor, VertexKind},
+    partizan_game::PartizanGame,
+    transposition_table::ParallelTranspositionTable,
+};
+use std::io::{BufRead, BufWriter, Write};
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Colour {
+    B,
+    W,
+    G,
+}
+
+impl Colour {
+    fn left_owns(self) -> bool {
+        self != Colour::W
+    }
+
+    fn right_owns(self) -> bool {
+        self != Colour::B
+    }
+}
+
+type Coloured = UndirectedGraph<Colour>;
+
+/// A Cutthroat position (McCurdy & Nowakowski 2005): a labelled B/W/G graph with no
+/// monochromatic connected component. Left removes a B or G vertex, Right a W or G one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Cutthroat {
+    graph: Coloured,
+}
+
+impl Cutthroat {
+    /// The position `graph` once its monochromatic components are removed.
+    fn new(mut graph: Coloured) -> Self {
+        let mut gone: Vec<VertexIndex> = components(&graph)
+            .into_iter()
+            .filter(|c| {
+                c.iter()
+                    .all(|&v| graph.get_vertex(v) == graph.get_vertex(c[0]))
+            })
+            .flatten()
+            .collect();
+        graph.remove_vertices(&mut gone);
+        Self { graph }
+    }
+
+    fn moves(&self, owns: fn(Colour) -> bool) -> Vec<Self> {
+        self.graph
+            .vertex_indices()
+            .filter(|&v| owns(*self.graph.get_vertex(v)))
+            .map(|v| {
+                let mut rest = self.graph.clone();
+                rest.remove_vertex(v);
+                Self::new(rest)
+            })
+            .collect()
+    }
+}
+
+impl PartizanGame for Cutthroat {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves(Colour::left_owns)
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves(Colour::right_owns)
+    }
+
+    /// The connected components (none of them is monochromatic).
+    fn decompositions(&self) -> Vec<Self> {
+        let comps = components(&self.graph);
+        if comps.len() <= 1 {
+            return vec![self.clone()];
+        }
+        comps
+            .iter()
+            .map(|c| Self {
+                graph: induced(&self.graph, c),
+            })
+            .collect()
+    }
+}
+
+/// The vertex sets of the connected components of `g`.
+fn components<V: Clone>(g: &UndirectedGraph<V>) -> Vec<Vec<VertexIndex>> {
+    let mut seen = vec![false; g.size()];
+    let mut comps = Vec::new();
+    for start in g.vertex_indices() {
+        if seen[start.index] {
+            continue;
+        }
+        seen[start.index] = true;
+        let mut comp = vec![start];
+        let mut i = 0;
+        while i < comp.len() {
+            for u in g.adjacent_to(comp[i]) {
+                if !seen[u.index] {
+                    seen[u.index] = true;
+                    comp.push(u);
+                }
+            }
+            i += 1;
+        }
+        comps.push(comp);
+    }
+    comps
+}
+
+/// The subgraph of `g` induced by `vs`, relabelled `0..vs.len()`.
+fn induced<V: Clone>(g: &UndirectedGraph<V>, vs: &[VertexIndex]) -> UndirectedGraph<V> {
+    let labels: Vec<V> = vs.iter().map(|&v| g.get_vertex(v).clone()).collect();
+    let mut h = UndirectedGraph::empty(&labels);
+    for (i, &u) in vs.iter().enumerate() {
+        for (j, &v) in vs.iter().enumerate().skip(i + 1) {
+            if g.are_adjacent(u, v) {
+                h.connect(VertexIndex { index: i }, VertexIndex { index: j }, true);
+            }
+        }
+    }
+    h
+}
+
+/// Parses `GRAPH6 [COLOURING]` (graph6 of at most 62 vertices); no colouring = all G,
+/// if `uncoloured` allows it.
+fn parse_line(line: &str, uncoloured: bool) -> Result<Coloured, String> {
+    let mut fields = line.split_whitespace();
+    let g6 = fields.next().ok_or("empty line")?.as_bytes();
+    if g6.iter().any(|&b| !(63..=126).contains(&b)) || g6[0] > 125 {
+        return Err("not graph6 (or more than 62 vertices)".into());
+    }
+    let n = (g6[0] - 63) as usize;
+    let bits = n * n.saturating_sub(1) / 2;
+    if g6.len() != 1 + bits.div_ceil(6) {
+        return Err(format!(
+            "graph6 of {n} vertices must have {} characters",
+            1 + bits.div_ceil(6)
+        ));
+    }
+    let colours: Vec<Colour> = match fields.next() {
+        None if uncoloured => vec![Colour::G; n],
+        None => return Err("a colouring is required".into()),
+        Some(c) => c
+            .chars()
+            .map(|ch| match ch {
+                'B' => Ok(Colour::B),
+                'W' => Ok(Colour::W),
+                'G' => Ok(Colour::G),
+                _ => Err(format!("colour {ch:?} is not B, W or G")),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if colours.len() != n || fields.next().is_some() {
+        return Err(format!("expected GRAPH6 and {n} colour letters"));
+    }
+    let mut g = UndirectedGraph::empty(&colours);
+    let mut k = 0;
+    for j in 1..n {
+        for i in 0..j {
+            if (g6[1 + k / 6] - 63) >> (5 - k % 6) & 1 == 1 {
+                g.connect(VertexIndex { index: i }, VertexIndex { index: j }, true);
+            }
+            k += 1;
+        }
+    }
+    Ok(g)
+}
+
+/// `g` in gamecensus's value notation: cgt writes number-up-star sums the same way
+/// (`3/4`, `*2`, `^2`, `v*`, `1/2^*`), but lists options in its own order, so here the
+/// options of `{L|R}` are sorted by their notation.
+fn notation(g: &CanonicalForm) -> String {
+    if g.is_number_up_star() {
+        return g.to_string();
+    }
+    let side = |opts: Vec<String>| {
+        let mut opts = opts;
+        opts.sort_unstable();
+        opts.join(", ")
+    };
+    let left = side(g.left_moves().map(|o| notation(&o)).collect());
+    let right = side(g.right_moves().map(|o| notation(&o)).collect());
+    format!("{{{left}|{right}}}")
+}
+
+/// Reads every line, prints every value; returns (positions, transposition table size).
+fn run<G: PartizanGame>(
+    position: impl Fn(Coloured) -> Result<G, String>,
+    uncoloured: bool,
+    raw: bool,
+) -> Result<(usize, usize), String> {
+    let table = ParallelTranspositionTable::new();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut count = 0;
+    for (no, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let g = parse_line(&line, uncoloured)
+            .and_then(&position)
+            .map_err(|e| format!("line {}: {e}: {line:?}", no + 1))?;
+        let value = g.canonical_form(&table);
+        let text = if raw {
+            value.to_string()
+        } else {
+            notation(&value)
+        };
+        writeln!(out, "{text}").map_err(|e| e.to_string())?;
+        count += 1;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok((count, table.len()))
+}
+
+fn cutthroat(g: Coloured) -> Result<Cutthroat, String> {
+    Ok(Cutthroat::new(g))
+}
+
+/// cgt's Snort with our colours as its tints: cgt lets Left play on `Empty` and
+/// `TintLeft` vertices, Right on `Empty` and `TintRight` ones.
+fn snort(g: Coloured) -> Result<Snort<VertexKind, UndirectedGraph<VertexKind>>, String> {
+    Ok(Snort::new(g.map(|c| {
+        VertexKind::Single(match c {
+            Colour::B => VertexColor::TintLeft,
+            Colour::W => VertexColor::TintRight,
+            Colour::G => VertexColor::Empty,
+        })
+    })))
+}
+
+const USAGE: &str =
+    "usage: cgt-peer cutthroat|snort [--threads N] [--raw] < 'GRAPH6 COLOURING' lines";
+
+fn main() {
+    let mut game = None;
+    let mut threads = 1usize;
+    let mut raw = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "cutthroat" | "snort" if game.is_none() => game = Some(a),
+            "--raw" => raw = true,
+            "--threads" => match args.next().and_then(|t| t.parse().ok()) {
+                Some(t) if t >= 1 => threads = t,
+                _ => fail("--threads takes a positive integer"),
+            },
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return;
+            }
+            _ => fail(&format!("unexpected argument {a:?}\n{USAGE}")),
+        }
+    }
+    let Some(game) = game else { fail(USAGE) };
+
+    let start = Instant::now();
+    let work = || match game.as_str() {
+        "cutthroat" => run(cutthroat, false, raw),
+        _ => run(snort, true, raw),
+    };
+    #[cfg(feature = "rayon")]
+    let result = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())
+        .and_then(|pool| pool.install(work));
+    #[cfg(not(feature = "rayon"))]
+    let result = if threads == 1 {
+        work()
+    } else {
+        Err("built without the rayon feature: only --threads 1".into())
+    };
+    match result {
+        Ok((count, table)) => eprintln!(
+            "cgt-peer {game}: {count} positions, {:.3} s wall, {threads} thread(s), {table} positions in the transposition table",
+            start.elapsed().as_secs_f64()
+        ),
+        Err(e) => fail(&e),
+    }
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("cgt-peer: {msg}");
+    std::process::exit(2)
+}
