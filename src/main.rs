@@ -10,7 +10,7 @@ use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{PositionSpec, Shard};
 use gamecensus::jobs::{self, JobSpec, RunOptions};
 use gamecensus::octal::Method;
-use gamecensus::rules::Ruleset;
+use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::solving::{Evaluator, Schema};
 use gamecensus::{Error, Result};
 
@@ -63,19 +63,30 @@ fn rules_help() -> String {
 }
 
 fn eval_help() -> String {
-    let columns = |r: Ruleset| Schema::of(r).header();
+    // One line per distinct set of columns, naming the rules that write it.
+    let mut schemas: Vec<(String, Vec<&str>)> = Vec::new();
+    for r in RULESETS {
+        let header = Schema::of(*r).header();
+        match schemas.iter_mut().find(|(h, _)| *h == header) {
+            Some((_, names)) => names.push(r.name()),
+            None => schemas.push((header, vec![r.name()])),
+        }
+    }
+    let columns: Vec<String> = schemas
+        .iter()
+        .map(|(h, names)| format!("  {}:\n    {h}", names.join(", ")))
+        .collect();
     format!(
         "{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
          `nauty-geng`; blank lines and a >>graph6<< header are skipped. A colouring has one \
          letter per vertex in graph6 vertex order: B (Left's), W (Right's), G (both).\n\n\
-         CSV columns (impartial rules): {}\nCSV columns (partizan rules): {}, plus \
-         atomic_weight for all-small rules (cutthroat, clobber)\n\n\
+         CSV columns (docs/CSV.md):\n{}\n\n\
          Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
          gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
+         gamecensus eval --rules snort --graph DQc\n  \
          nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
         rules_help(),
-        columns(Ruleset::from_name("node-kayles").expect("registered")),
-        columns(Ruleset::from_name("partizan-node-kayles").expect("registered")),
+        columns.join("\n"),
     )
 }
 
@@ -124,11 +135,16 @@ const VALUE_HELP: &str = "Values: integers and dyadic fractions (-2, 3/4), nimbe
 (^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
 at the longest run: {0||0|v*} = {0|{0|v*}}), ±G or +-G for {G|-G}.
 Operators: + - (and unary -), parentheses; comparisons <= >= == < > and || (confused with).
-Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G).
+Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G); temperature theory \
+(CGSuite's conventions, docs/RULES.md): mean(G), temp(G) (numbers are negative: m/2^k has \
+-1/2^k), cool(G, t) for t > -1, heat(G, t), thermograph(G) (left wall then right wall, each \
+as mast value, critical points and slopes from the top down).
 Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
 Examples:
   gamecensus value '^ + ^*'            # ^2*
   gamecensus value 'aw({^^^|vv})'      # {1|0}
+  gamecensus value 'cool({3||2*|1*}, 1/4)'   # {11/4|{2|3/2}}
+  gamecensus value 'thermograph({2|-1})'     # Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])
   echo '{1|-1} || 0' | gamecensus value -";
 
 #[derive(Subcommand)]
@@ -240,7 +256,7 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// A CGT calculator: canonical forms, sums, comparisons, aw(G), outcome(G), birthday(G).
+    /// A CGT calculator: canonical forms, sums, comparisons, atomic weights, temperatures.
     #[command(after_help = VALUE_HELP)]
     Value {
         /// An expression, e.g. "^ + ^*"; `-` (or nothing) reads one expression per line

@@ -1,7 +1,7 @@
 //! Jobs: the TOML job file ([`spec`]), running it ([`mod@run`]: options, output path, thread
 //! pool, dispatch) as a census ([`census`]) or an octal sweep ([`sweep`]) into one
 //! resumable CSV output with a provenance sidecar ([`output`], [`provenance`]), the
-//! progress bar and the end-of-run summary; and the streaming commands `enumerate` /
+//! progress bar and the end-of-run summary with its tallies ([`tally`]); and the streaming commands `enumerate` /
 //! `eval` ([`stream`]) and `octal` ([`octal`]).
 
 pub mod census;
@@ -15,6 +15,7 @@ pub mod spec;
 pub mod stream;
 pub mod summary;
 pub mod sweep;
+pub mod tally;
 
 pub use run::{RunOptions, run};
 pub use spec::JobSpec;

@@ -10,6 +10,7 @@
 
 pub mod clique_forming;
 pub mod clobber;
+pub mod col;
 pub mod cutthroat;
 pub mod grundy_colouring;
 pub mod impartial;
@@ -18,6 +19,7 @@ pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
 pub mod scoring;
+pub mod snort;
 
 pub use impartial::ImpartialRules;
 pub use partizan::PartizanRules;
@@ -35,6 +37,8 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Partizan(&cutthroat::Cutthroat),
     Ruleset::Partizan(&partizan_node_kayles::PartizanNodeKayles),
     Ruleset::Partizan(&clobber::Clobber),
+    Ruleset::Partizan(&snort::Snort),
+    Ruleset::Partizan(&col::Col),
     Ruleset::Scoring(&grundy_colouring::GrundyColouring),
 ];
 

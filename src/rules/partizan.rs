@@ -99,3 +99,46 @@ pub fn without_monochromatic(g: &Graph, c: &Colouring, mask: u64) -> u64 {
     }
     keep
 }
+
+/// What colouring a vertex does to a neighbour in a tinting game (Snort, Col): indexed
+/// by the neighbour's colour label (`B`, `W`, `G`), its new label, or `None` if nobody
+/// may play it any more (it goes).
+pub type Tint = [Option<u8>; 3];
+
+/// The position after vertex `v` is coloured: `v` goes, and each neighbour is re-tinted
+/// as `tint` says (the tinting representation of Snort and Col: a vertex's colour says
+/// who may still colour it).
+pub fn tinted(g: &Graph, c: &Colouring, v: usize, tint: &Tint) -> (Graph, Colouring) {
+    let mut d = *c;
+    let mut keep = g.vertices() & !(1 << v);
+    for u in Bits(g.neighbours(v)) {
+        match tint[c.get(u) as usize] {
+            Some(t) => d.set(u, t),
+            None => keep &= !(1 << u),
+        }
+    }
+    induced(g, &d, keep)
+}
+
+/// Every move of a tinting game: the player colours a vertex they may play (`owns`),
+/// re-tinting its neighbours by `tint` (Left's tint; Right's is its B/W mirror).
+pub fn each_tinting(
+    g: &Graph,
+    c: &Colouring,
+    left: bool,
+    left_tint: &Tint,
+    mut f: impl FnMut(usize, (Graph, Colouring)),
+) {
+    let swap = |x: Option<u8>| x.map(|l| [1, 0, 2][l as usize]);
+    let tint = if left {
+        *left_tint
+    } else {
+        // Right's move is Left's with B and W exchanged.
+        [swap(left_tint[1]), swap(left_tint[0]), swap(left_tint[2])]
+    };
+    for v in 0..g.n() {
+        if owns(c.get(v), left) {
+            f(v, tinted(g, c, v, &tint));
+        }
+    }
+}

@@ -108,6 +108,18 @@ pub const ATOMIC_WEIGHT: Column = Column {
     ty: ColumnType::Value,
     description: "all-small rules only (Cutthroat, Clobber): the atomic weight, empty where the value has none",
 };
+/// Temperature.
+pub const TEMPERATURE: Column = Column {
+    name: "temperature",
+    ty: ColumnType::Number,
+    description: "partizan rules that are not all-small (Snort, Col, partizan Node Kayles): the temperature as CGSuite defines it (a number m/2^k has -1/2^k, an integer -1, a number plus an infinitesimal 0)",
+};
+/// Mean value.
+pub const MEAN: Column = Column {
+    name: "mean",
+    ty: ColumnType::Number,
+    description: "partizan rules that are not all-small: the mean value (the thermograph's mast)",
+};
 
 /// Scoring games: the optimal margin.
 pub const MARGIN: Column = Column {
@@ -156,6 +168,8 @@ pub const CENSUS: &[Column] = &[
     VALUE,
     GRUNDY,
     ATOMIC_WEIGHT,
+    TEMPERATURE,
+    MEAN,
     MARGIN,
     WINNER,
     BEST_MOVES,
@@ -234,6 +248,8 @@ impl Schema {
                 columns.extend([OUTCOME, VALUE, GRUNDY]);
                 if r.all_small() {
                     columns.push(ATOMIC_WEIGHT);
+                } else {
+                    columns.extend([TEMPERATURE, MEAN]);
                 }
             }
         }

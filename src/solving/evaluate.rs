@@ -124,6 +124,9 @@ impl Evaluator {
                 if self.ruleset.all_small() {
                     e.cells
                         .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
+                } else {
+                    e.cells
+                        .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
                 }
             }
             Solver::Scoring(s) => {

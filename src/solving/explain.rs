@@ -3,13 +3,15 @@
 //! reversible (through which of its own options) or a duplicate, and the canonical form
 //! that remains (Winning Ways ch. 3: dominated options are removed, a Left option A is
 //! reversible when some A^R ≤ G and is then replaced by the left options of that A^R).
-//! For impartial rules: each option's nim-value and the mex.
+//! For impartial rules: each option's nim-value and the mex; for hot rules (partizan, not
+//! all-small): the stops, temperature, mean and thermograph.
 
 use super::impartial::ImpartialSolver;
 use super::partizan::PartizanSolver;
 use crate::error::Result;
 use crate::graphs::{Colouring, Graph, Position, to_graph6};
 use crate::rules::Ruleset;
+use crate::values::dyadic::Dyadic;
 use crate::values::game::GameId;
 use crate::values::nimber::mex;
 use crate::values::nimber_notation;
@@ -80,6 +82,32 @@ pub struct GameExplanation {
     pub right: Vec<Choice>,
     /// Impartial rules: the options' nim-values and their mex.
     pub mex: Option<(Vec<u32>, u32)>,
+    /// Rules that are not all-small: how hot the value is.
+    pub thermal: Option<Thermal>,
+}
+
+/// The temperature theory of a value (docs/RULES.md), for hot rulesets.
+#[derive(Clone, Debug)]
+pub struct Thermal {
+    /// Left and right stops.
+    pub stops: (Dyadic, Dyadic),
+    /// The temperature.
+    pub temperature: Dyadic,
+    /// The mean.
+    pub mean: Dyadic,
+    /// The thermograph, as CGSuite prints it.
+    pub thermograph: String,
+}
+
+impl Thermal {
+    fn of(g: GameId) -> Result<Thermal> {
+        Ok(Thermal {
+            stops: g.stops(),
+            temperature: g.temperature()?,
+            mean: g.mean()?,
+            thermograph: g.thermograph()?.to_string(),
+        })
+    }
 }
 
 fn show(g: &Graph, c: Option<&Colouring>) -> String {
@@ -135,6 +163,7 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 left,
                 right: Vec::new(),
                 mex: Some((nims, m)),
+                thermal: None,
             }))
         }
         Ruleset::Partizan(r) => {
@@ -166,6 +195,11 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 left,
                 right,
                 mex: None,
+                thermal: if r.all_small() {
+                    None
+                } else {
+                    Some(Thermal::of(value)?)
+                },
             }))
         }
     }
@@ -344,6 +378,12 @@ impl GameExplanation {
                 s.push('\n');
             }
         }
+        if let Some(t) = &self.thermal {
+            s.push_str(&format!(
+                "stops {} (Left first) and {} (Right first); temperature {}, mean {}\n{}\n",
+                t.stops.0, t.stops.1, t.temperature, t.mean, t.thermograph
+            ));
+        }
         s
     }
 
@@ -373,6 +413,11 @@ impl GameExplanation {
             "left": opts(&self.left),
             "right": opts(&self.right),
             "mex": self.mex.as_ref().map(|(_, m)| *m),
+            "left_stop": self.thermal.as_ref().map(|t| t.stops.0.to_string()),
+            "right_stop": self.thermal.as_ref().map(|t| t.stops.1.to_string()),
+            "temperature": self.thermal.as_ref().map(|t| t.temperature.to_string()),
+            "mean": self.thermal.as_ref().map(|t| t.mean.to_string()),
+            "thermograph": self.thermal.as_ref().map(|t| t.thermograph.clone()),
         })
     }
 }

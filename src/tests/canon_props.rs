@@ -111,7 +111,7 @@ proptest! {
         use gamecensus::graphs::canon::with_canonizer;
         // Labels from the colours, spread into high bits so that they are not small.
         let labels = |c: &Colouring| -> Vec<u128> {
-            c.colours().iter().map(|&x| (x as u128) << 70 | (big as u128 & 0xff) * x as u128).collect()
+            c.colours().iter().map(|&x| ((x as u128) << 70) | ((big as u128 & 0xff) * x as u128)).collect()
         };
         let ka = with_canonizer(|z| z.canonize_labelled(&a, &labels(&ca)));
         let kb = with_canonizer(|z| z.canonize_labelled(&b, &labels(&cb)));

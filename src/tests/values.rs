@@ -3,24 +3,14 @@
 
 mod common;
 
+use common::games_from;
+
 use std::ops::{Add, Sub};
 
 use gamecensus::values::dyadic::Dyadic;
 use gamecensus::values::game::{GameId, NoWeight};
 use gamecensus::values::parse::parse_value;
 use proptest::prelude::*;
-
-/// Games built from `leaves` by up to `depth` levels of `{L | R}`, with `min` to 2
-/// options a side.
-fn games_from(leaves: Vec<GameId>, depth: u32, min: usize) -> impl Strategy<Value = GameId> {
-    proptest::sample::select(leaves).prop_recursive(depth, 48, 3, move |inner| {
-        (
-            proptest::collection::vec(inner.clone(), min..3),
-            proptest::collection::vec(inner, min..3),
-        )
-            .prop_map(|(l, r)| GameId::from_options(&l, &r).unwrap())
-    })
-}
 
 /// Random short games: small number-up-stars at the leaves, then up to four levels of
 /// `{L | R}` with up to two options a side.

@@ -1,6 +1,6 @@
-//! Game values and their notation (RULES.md): outcome classes, nimbers, dyadic numbers
-//! canonical forms of short partizan games with atomic weights (the game-value kernel),
-//! and the notation's parser and calculator.
+//! Game values and their notation (RULES.md): outcome classes, nimbers, dyadic numbers,
+//! canonical forms of short partizan games with atomic weights, thermographs and
+//! temperatures (the game-value kernel), and the notation's parser and calculator.
 
 pub mod dyadic;
 pub mod game;
@@ -8,6 +8,7 @@ pub mod limits;
 pub mod nimber;
 pub mod outcome;
 pub mod parse;
+pub mod trajectory;
 
 pub use nimber::nimber_notation;
 pub use outcome::Outcome;

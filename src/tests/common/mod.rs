@@ -163,3 +163,15 @@ pub fn check_cutthroat_star_examples(star: impl Fn(usize, usize) -> GameId) {
     assert_eq!(star(2, 2), GameId::from_options(&[z], &[a]).unwrap());
     assert_eq!(star(3, 1), GameId::from_options(&[z, a], &[z]).unwrap());
 }
+
+/// Games built from `leaves` by up to `depth` levels of `{L | R}`, with `min` to 2
+/// options a side.
+pub fn games_from(leaves: Vec<GameId>, depth: u32, min: usize) -> impl Strategy<Value = GameId> {
+    proptest::sample::select(leaves).prop_recursive(depth, 48, 3, move |inner| {
+        (
+            proptest::collection::vec(inner.clone(), min..3),
+            proptest::collection::vec(inner, min..3),
+        )
+            .prop_map(|(l, r)| GameId::from_options(&l, &r).unwrap())
+    })
+}

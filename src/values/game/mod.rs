@@ -35,9 +35,11 @@ mod canonical;
 mod invariants;
 mod notation;
 mod store;
+mod thermo;
 
 pub use atomic::NoWeight;
 pub use store::stored_values;
+pub use thermo::CoolError;
 
 use super::dyadic::Dyadic;
 use store::{Node, entry, intern};

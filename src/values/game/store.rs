@@ -2,13 +2,14 @@
 //! one id), in an append-only chunked vector that is read without locks, plus the
 //! concurrent memo tables of the operations (dashmap shards, no global lock).
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
 
 use super::{GameId, Nus};
 use crate::values::dyadic::Dyadic;
+use crate::values::trajectory::Thermograph;
 
 /// How a value is stored.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -85,6 +86,7 @@ pub(super) struct Store {
     pub max_nims: DashMap<GameId, u32>,
     pub weights: DashMap<GameId, (GameId, bool)>,
     pub atomic: DashMap<GameId, bool>,
+    pub thermographs: DashMap<GameId, Arc<Thermograph>>,
 }
 
 /// The one store of the program.
@@ -101,6 +103,7 @@ pub(super) fn store() -> &'static Store {
         max_nims: DashMap::new(),
         weights: DashMap::new(),
         atomic: DashMap::new(),
+        thermographs: DashMap::new(),
     })
 }
 

@@ -4,8 +4,9 @@
 use super::Parser;
 use crate::error::Result;
 use crate::values::dyadic::Dyadic;
-use crate::values::game::{GameId, NoWeight};
+use crate::values::game::{CoolError, GameId, NoWeight};
 use crate::values::limits::Limit;
+use crate::values::trajectory::Thermograph;
 
 /// What an expression evaluates to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +19,8 @@ pub enum Answer {
     Outcome(crate::values::Outcome),
     /// An integer (a birthday).
     Integer(i64),
+    /// A thermograph (its walls as CGSuite prints them).
+    Thermograph(Thermograph),
 }
 
 impl std::fmt::Display for Answer {
@@ -27,6 +30,7 @@ impl std::fmt::Display for Answer {
             Answer::Truth(t) => write!(f, "{t}"),
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
+            Answer::Thermograph(t) => write!(f, "{t}"),
         }
     }
 }
@@ -99,43 +103,15 @@ impl Parser {
             let a = self.unary()?;
             return Ok(Answer::Game(-self.game(a)?));
         }
-        for (name, f) in [("aw", 0), ("outcome", 1), ("birthday", 2)] {
-            if self.peek_str(name)
+        if let Some(name) = FUNCTIONS.iter().copied().find(|name| {
+            self.peek_str(name)
                 && self
                     .chars
                     .get(self.pos + name.len())
                     .is_some_and(|c| *c == '(' || c.is_whitespace())
-            {
-                self.pos += name.len();
-                if !self.eat("(") {
-                    return Err(self.err(format!("expected ( after {name}")));
-                }
-                let inner = self.sum()?;
-                let g = self.game(inner)?;
-                if !self.eat(")") {
-                    return Err(self.err("expected )"));
-                }
-                return match f {
-                    0 => g
-                        .atomic_weight_or_reason()
-                        .map(Answer::Game)
-                        .map_err(|why| match why {
-                            NoWeight::NotInfinitesimal => self.err(format!(
-                                "{g} is not infinitesimal, so it has no atomic weight"
-                            )),
-                            NoWeight::NotAtomic { candidate } => self.err(format!(
-                                "{g} is not atomic: the atomic-weight calculus gives \
-                                 {candidate}, but G or G+G is not where a game of that \
-                                 weight must be against a remote star"
-                            )),
-                            NoWeight::Limit(l) => self.limit(l),
-                        }),
-                    1 => Ok(Answer::Outcome(g.outcome())),
-                    _ => Ok(Answer::Integer(
-                        i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
-                    )),
-                };
-            }
+        }) {
+            self.pos += name.len();
+            return self.call(name);
         }
         if self.eat("(") {
             let a = self.comparison()?;
@@ -146,4 +122,93 @@ impl Parser {
         }
         Ok(Answer::Game(self.game_expr()?))
     }
+
+    /// The arguments of a function (after its name), as games: `(G)` or `(G, t)`.
+    fn arguments(&mut self, name: &str, count: usize) -> Result<Vec<GameId>> {
+        self.skip_ws();
+        if !self.eat("(") {
+            return Err(self.err(format!("expected ( after {name}")));
+        }
+        let mut args = Vec::with_capacity(count);
+        for k in 0..count {
+            if k > 0 && !self.eat(",") {
+                return Err(self.err(format!("{name} takes {count} arguments")));
+            }
+            let a = self.sum()?;
+            args.push(self.game(a)?);
+        }
+        if !self.eat(")") {
+            return Err(self.err(if count == 1 {
+                "expected )".to_string()
+            } else {
+                format!("expected ) after the {count} arguments of {name}")
+            }));
+        }
+        Ok(args)
+    }
+
+    fn call(&mut self, name: &str) -> Result<Answer> {
+        let count = if matches!(name, "cool" | "heat") {
+            2
+        } else {
+            1
+        };
+        let args = self.arguments(name, count)?;
+        let g = args[0];
+        match name {
+            "aw" => g
+                .atomic_weight_or_reason()
+                .map(Answer::Game)
+                .map_err(|why| match why {
+                    NoWeight::NotInfinitesimal => self.err(format!(
+                        "{g} is not infinitesimal, so it has no atomic weight"
+                    )),
+                    NoWeight::NotAtomic { candidate } => self.err(format!(
+                        "{g} is not atomic: the atomic-weight calculus gives \
+                         {candidate}, but G or G+G is not where a game of that \
+                         weight must be against a remote star"
+                    )),
+                    NoWeight::Limit(l) => self.limit(l),
+                }),
+            "outcome" => Ok(Answer::Outcome(g.outcome())),
+            "birthday" => Ok(Answer::Integer(
+                i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
+            )),
+            "mean" => Ok(Answer::Game(GameId::number(
+                g.mean().map_err(|l| self.limit(l))?,
+            ))),
+            "temp" | "temperature" => Ok(Answer::Game(GameId::number(
+                g.temperature().map_err(|l| self.limit(l))?,
+            ))),
+            "thermograph" => Ok(Answer::Thermograph(
+                (*g.thermograph().map_err(|l| self.limit(l))?).clone(),
+            )),
+            "cool" => {
+                let t = args[1]
+                    .as_number()
+                    .ok_or_else(|| self.err(format!("cool by {}: t must be a number", args[1])))?;
+                g.cool(t).map(Answer::Game).map_err(|e| match e {
+                    CoolError::BelowMinusOne => {
+                        self.err(format!("cool by {t}: t must be greater than -1"))
+                    }
+                    CoolError::Limit(l) => self.limit(l),
+                })
+            }
+            "heat" => Ok(Answer::Game(g.heat(args[1]).map_err(|l| self.limit(l))?)),
+            other => unreachable!("function {other} is listed but not defined"),
+        }
+    }
 }
+
+/// The calculator's functions (longer names first where one is a prefix of another).
+const FUNCTIONS: &[&str] = &[
+    "aw",
+    "outcome",
+    "birthday",
+    "mean",
+    "temperature",
+    "temp",
+    "thermograph",
+    "cool",
+    "heat",
+];

@@ -7,7 +7,9 @@
 //! bars splits at the longest run first: `{0||0|v*}` is `{0|{0|v*}}`.
 //!
 //! Expressions: `+`, `-`, unary minus, parentheses, the comparisons `<=`, `>=`, `==`,
-//! `<`, `>`, `||` (confused with) and the functions `aw(G)`, `outcome(G)`, `birthday(G)`.
+//! `<`, `>`, `||` (confused with) and the functions `aw(G)`, `outcome(G)`, `birthday(G)`,
+//! `mean(G)`, `temp(G)` (or `temperature(G)`), `cool(G, t)`, `heat(G, t)` and
+//! `thermograph(G)` (docs/RULES.md, "Temperature theory").
 //! Errors name the position (1-based character) of the problem.
 //!
 //! ```

@@ -1,0 +1,91 @@
+//! Tallies of a run's rows, by what the ruleset's columns hold, for the summary: atomic
+//! weights by number of vertices and the rows whose weight is not an integer (RULES.md's
+//! open question; [`weights`]), winners of scoring games ([`winners`]), temperatures by
+//! number of vertices and the hottest positions ([`temperatures`]). Tallies are kept per
+//! unit of work and merged in unit order, so they do not depend on the thread count.
+
+pub mod temperatures;
+pub mod weights;
+pub mod winners;
+
+use std::path::Path;
+
+use crate::graphs::Position;
+use crate::solving::{Evaluation, Schema};
+use temperatures::TemperatureTally;
+use weights::WeightTally;
+use winners::WinnerTally;
+
+/// Rows listed in a summary as examples (all are in the CSV).
+pub const LISTED: usize = 10;
+
+/// Tallies of rows, by what the ruleset's columns hold.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Atomic weights (all-small rulesets).
+    pub weights: Option<WeightTally>,
+    /// Winners of scoring games.
+    pub winners: Option<WinnerTally>,
+    /// Temperatures (rules that are not all-small).
+    pub temperatures: Option<TemperatureTally>,
+}
+
+impl Tally {
+    /// An empty tally for rows of `schema`.
+    pub fn for_schema(schema: &Schema) -> Tally {
+        Tally {
+            weights: schema.index("atomic_weight").map(|i| {
+                let value = schema.index("value").expect("a value column");
+                WeightTally::new(i - schema.position_columns, value - schema.position_columns)
+            }),
+            winners: schema
+                .index("winner")
+                .map(|i| WinnerTally::new(i - schema.position_columns)),
+            temperatures: schema.index("temperature").map(|i| {
+                let value = schema.index("value").expect("a value column");
+                TemperatureTally::new(i - schema.position_columns, value - schema.position_columns)
+            }),
+        }
+    }
+
+    /// Counts one row.
+    pub fn add(&mut self, pos: &Position, eval: &Evaluation) {
+        if let Some(w) = self.weights.as_mut() {
+            w.add(pos, eval);
+        }
+        if let Some(w) = self.winners.as_mut() {
+            w.add(pos, eval);
+        }
+        if let Some(t) = self.temperatures.as_mut() {
+            t.add(pos, eval);
+        }
+    }
+
+    /// Adds a later unit's tally.
+    pub fn merge(&mut self, other: Tally) {
+        if let (Some(a), Some(b)) = (self.weights.as_mut(), other.weights) {
+            a.merge(b);
+        }
+        if let (Some(a), Some(b)) = (self.winners.as_mut(), other.winners) {
+            a.merge(b);
+        }
+        if let (Some(a), Some(b)) = (self.temperatures.as_mut(), other.temperatures) {
+            a.merge(b);
+        }
+    }
+
+    /// The tables of the summary (`csv`: where every row is).
+    pub fn texts(&self, csv: &Path) -> Vec<String> {
+        let mut t = Vec::new();
+        if let Some(w) = &self.weights {
+            t.push(w.text(csv));
+        }
+        if let Some(w) = &self.winners {
+            t.push(w.text());
+        }
+        if let Some(w) = &self.temperatures {
+            t.push(w.text(csv));
+        }
+        t
+    }
+}
