@@ -5,7 +5,9 @@
 //! canonical labelling with nauty, isomorph-free enumeration, families), [`values`]
 //! (outcomes and value notation), [`rules`] (one file per ruleset behind a trait),
 //! [`solving`] (component decomposition, the shared transposition table, solvers and
-//! the parallel driver) and [`jobs`] (job files, the runner, CSV, progress, shards).
+//! the parallel driver), [`jobs`] (job files, the runner, CSV, progress, shards),
+//! [`octal`] (octal games) and [`analysis`] (reading result CSVs); [`hash`] is the hasher
+//! of the hot maps.
 //! The `gamecensus` binary is a thin command line over these.
 
 #![warn(missing_docs)]
@@ -13,6 +15,7 @@
 pub mod analysis;
 pub mod error;
 pub mod graphs;
+pub mod hash;
 pub mod jobs;
 pub mod octal;
 pub mod rules;

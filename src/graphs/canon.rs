@@ -26,8 +26,9 @@ use super::palette::MAX_COLOURS;
 /// A permutation of the vertices `0..n` (`p[v]` is the image of `v`).
 pub type Perm = [u8; MAX_VERTICES];
 
-/// Exact canonical form of a coloured graph, compact and hashable.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// Exact canonical form of a coloured graph, compact and hashable (and ordered, by its
+/// words: an arbitrary but fixed order).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct CanonKey(SmallVec<[u64; 4]>);
 
 impl CanonKey {

@@ -129,6 +129,18 @@ impl Graph {
         self.adj[b] &= !(1 << a);
     }
 
+    /// Removes every edge between a vertex of `a` and one of `b` (vertex masks; `a = b`
+    /// removes the edges inside `a`).
+    #[inline]
+    pub fn remove_edges_between(&mut self, a: u64, b: u64) {
+        for v in Bits(a) {
+            self.adj[v] &= !b;
+        }
+        for v in Bits(b) {
+            self.adj[v] &= !a;
+        }
+    }
+
     /// Adds a new vertex adjacent to the vertices in `nbrs` and returns its index.
     pub fn add_vertex(&mut self, nbrs: u64) -> usize {
         let v = self.n();

@@ -6,15 +6,19 @@
 //! every vertex `G`. Every Col position is a number or a number plus * (ONAG ch. 10).
 
 use super::Uncoloured;
-use super::partizan::{PartizanRules, Tint, each_tinting};
+use super::partizan::{PartizanRules, Tinting};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
 /// Col.
 pub struct Col;
 
-/// Left's tint: a `B` neighbour goes, a `W` one stays, a `G` one becomes `W`.
-const LEFT: Tint = [None, Some(1), Some(1)];
+/// Left's tint: a `B` neighbour goes, a `W` one stays, a `G` one becomes `W`; an edge
+/// between a `B` and a `W` vertex can no longer matter.
+const TINTING: Tinting = Tinting {
+    left: [None, Some(1), Some(1)],
+    alike_edges_irrelevant: false,
+};
 
 impl PartizanRules for Col {
     fn name(&self) -> &'static str {
@@ -38,13 +42,13 @@ impl PartizanRules for Col {
     }
 
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        each_tinting(g, c, left, &LEFT, |_, p| out.push(p));
+        TINTING.each(g, c, left, |_, p| out.push(p));
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         let colour = if left { "blue" } else { "red" };
-        each_tinting(g, c, left, &LEFT, |v, (h, d)| {
+        TINTING.each(g, c, left, |v, (h, d)| {
             m.push((format!("colours vertex {v} {colour}"), h, d))
         });
         m

@@ -105,40 +105,66 @@ pub fn without_monochromatic(g: &Graph, c: &Colouring, mask: u64) -> u64 {
 /// may play it any more (it goes).
 pub type Tint = [Option<u8>; 3];
 
-/// The position after vertex `v` is coloured: `v` goes, and each neighbour is re-tinted
-/// as `tint` says (the tinting representation of Snort and Col: a vertex's colour says
-/// who may still colour it).
-pub fn tinted(g: &Graph, c: &Colouring, v: usize, tint: &Tint) -> (Graph, Colouring) {
-    let mut d = *c;
-    let mut keep = g.vertices() & !(1 << v);
-    for u in Bits(g.neighbours(v)) {
-        match tint[c.get(u) as usize] {
-            Some(t) => d.set(u, t),
-            None => keep &= !(1 << u),
-        }
-    }
-    induced(g, &d, keep)
+/// A tinting game: how Left's move re-tints a neighbour, and which edges can no longer
+/// matter once both ends are tinted (ONAG ch. 8: in Snort an edge joining two vertices
+/// tinted alike, in Col one joining two vertices tinted oppositely).
+#[derive(Clone, Copy, Debug)]
+pub struct Tinting {
+    /// Left's tint; Right's is its B/W mirror.
+    pub left: Tint,
+    /// Whether the irrelevant edges join vertices tinted alike (`true`, Snort) or
+    /// oppositely (`false`, Col).
+    pub alike_edges_irrelevant: bool,
 }
 
-/// Every move of a tinting game: the player colours a vertex they may play (`owns`),
-/// re-tinting its neighbours by `tint` (Left's tint; Right's is its B/W mirror).
-pub fn each_tinting(
-    g: &Graph,
-    c: &Colouring,
-    left: bool,
-    left_tint: &Tint,
-    mut f: impl FnMut(usize, (Graph, Colouring)),
-) {
-    let swap = |x: Option<u8>| x.map(|l| [1, 0, 2][l as usize]);
-    let tint = if left {
-        *left_tint
-    } else {
+impl Tinting {
+    /// The player's tint.
+    fn tint(&self, left: bool) -> Tint {
+        if left {
+            return self.left;
+        }
         // Right's move is Left's with B and W exchanged.
-        [swap(left_tint[1]), swap(left_tint[0]), swap(left_tint[2])]
-    };
-    for v in 0..g.n() {
-        if owns(c.get(v), left) {
-            f(v, tinted(g, c, v, &tint));
+        let swap = |x: Option<u8>| x.map(|l| [1, 0, 2][l as usize]);
+        [swap(self.left[1]), swap(self.left[0]), swap(self.left[2])]
+    }
+
+    /// The position after vertex `v` of `g` coloured `c` is coloured with `tint`: `v`
+    /// goes, each neighbour is re-tinted, and the edges that can no longer matter go
+    /// (so that more positions fall apart into components).
+    pub fn after(&self, g: &Graph, c: &Colouring, v: usize, tint: &Tint) -> (Graph, Colouring) {
+        let mut d = *c;
+        let mut keep = g.vertices() & !(1 << v);
+        for u in Bits(g.neighbours(v)) {
+            match tint[c.get(u) as usize] {
+                Some(t) => d.set(u, t),
+                None => keep &= !(1 << u),
+            }
+        }
+        let (mut h, e) = induced(g, &d, keep);
+        let (b, w) = (e.mask_of(0), e.mask_of(1));
+        if self.alike_edges_irrelevant {
+            h.remove_edges_between(b, b);
+            h.remove_edges_between(w, w);
+        } else {
+            h.remove_edges_between(b, w);
+        }
+        (h, e)
+    }
+
+    /// Every move of the player: they colour a vertex they may play ([`owns`]); `f`
+    /// gets the vertex and the position left.
+    pub fn each(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        mut f: impl FnMut(usize, (Graph, Colouring)),
+    ) {
+        let tint = self.tint(left);
+        for v in 0..g.n() {
+            if owns(c.get(v), left) {
+                f(v, self.after(g, c, v, &tint));
+            }
         }
     }
 }

@@ -6,15 +6,19 @@
 //! usual start, every vertex `G`.
 
 use super::Uncoloured;
-use super::partizan::{PartizanRules, Tint, each_tinting};
+use super::partizan::{PartizanRules, Tinting};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
 /// Snort.
 pub struct Snort;
 
-/// Left's tint: a `B` neighbour stays, a `W` one goes, a `G` one becomes `B`.
-const LEFT: Tint = [Some(0), None, Some(0)];
+/// Left's tint: a `B` neighbour stays, a `W` one goes, a `G` one becomes `B`; an edge
+/// between two `B` (or two `W`) vertices can no longer matter.
+const TINTING: Tinting = Tinting {
+    left: [Some(0), None, Some(0)],
+    alike_edges_irrelevant: true,
+};
 
 impl PartizanRules for Snort {
     fn name(&self) -> &'static str {
@@ -38,13 +42,13 @@ impl PartizanRules for Snort {
     }
 
     fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        each_tinting(g, c, left, &LEFT, |_, p| out.push(p));
+        TINTING.each(g, c, left, |_, p| out.push(p));
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         let colour = if left { "blue" } else { "red" };
-        each_tinting(g, c, left, &LEFT, |v, (h, d)| {
+        TINTING.each(g, c, left, |v, (h, d)| {
             m.push((format!("colours vertex {v} {colour}"), h, d))
         });
         m

@@ -4,14 +4,21 @@
 //! values; a component (or, for rules that do not decompose, the whole position) is
 //! looked up by its colour-aware canonical key in the transposition table, and otherwise
 //! built from its options with [`GameId::from_options`]. For rules whose colour swap is
-//! a role swap ([`PartizanRules::negates_under_swap`]), a component is also looked up
-//! with B and W exchanged, whose value is the negative.
+//! a role swap ([`PartizanRules::negates_under_swap`]), a component and its B/W swap
+//! (whose value is the negative) share one entry. In front of the canonical table sits a
+//! memo keyed by the labelled position itself (graphs up to 12 vertices), which saves
+//! the nauty call for positions met again under the same labelling, the common case
+//! (a position's options are labelled alike from every parent).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use dashmap::DashMap;
+
 use super::table::Table;
+use crate::graphs::CanonKey;
 use crate::graphs::canon::canonical_key;
 use crate::graphs::{Colouring, Graph};
+use crate::hash::Xxh3Build;
 use crate::rules::PartizanRules;
 use crate::rules::partizan::swap_colours;
 use crate::values::game::GameId;
@@ -21,6 +28,7 @@ use crate::values::limits::Limit;
 pub struct PartizanSolver {
     rules: &'static dyn PartizanRules,
     table: Table<GameId>,
+    labelled: DashMap<u128, GameId, Xxh3Build>,
     capacity: usize,
     /// Entries inserted (counted here: asking the sharded map for its length locks
     /// every shard).
@@ -33,6 +41,7 @@ impl PartizanSolver {
         PartizanSolver {
             rules,
             table: Table::new(),
+            labelled: DashMap::with_hasher(Xxh3Build::default()),
             capacity: usize::MAX,
             inserted: AtomicUsize::new(0),
         }
@@ -78,15 +87,34 @@ impl PartizanSolver {
     }
 
     fn component(&self, g: &Graph, c: &Colouring) -> Result<GameId, Limit> {
-        let key = canonical_key(g, Some(c));
-        if let Some(v) = self.table.get(&key) {
-            return Ok(v);
+        let lkey = labelled_key(g, c);
+        if let Some(k) = lkey
+            && let Some(v) = self.labelled.get(&k)
+        {
+            return Ok(*v);
         }
-        if self.rules.negates_under_swap() {
-            let swapped = swap_colours(c);
-            if let Some(v) = self.table.get(&canonical_key(g, Some(&swapped))) {
-                return Ok(-v);
-            }
+        let v = self.canonical_component(g, c)?;
+        if let Some(k) = lkey
+            && self.inserted.load(Ordering::Relaxed) < self.capacity
+        {
+            self.inserted.fetch_add(1, Ordering::Relaxed);
+            self.labelled.insert(k, v);
+        }
+        Ok(v)
+    }
+
+    fn canonical_component(&self, g: &Graph, c: &Colouring) -> Result<GameId, Limit> {
+        // For rules whose colour swap negates, a position and its swap share one entry,
+        // under the key of whichever orientation comes first (usually decided by a cheap
+        // invariant, so one nauty call instead of two).
+        let (key, swapped) = if self.rules.negates_under_swap() {
+            oriented_key(g, c)
+        } else {
+            (canonical_key(g, Some(c)), false)
+        };
+        let sign = |v: GameId| if swapped { -v } else { v };
+        if let Some(v) = self.table.get(&key) {
+            return Ok(sign(v));
         }
         let mut buf = Vec::new();
         let mut side = |left: bool| -> Result<Vec<GameId>, Limit> {
@@ -99,11 +127,60 @@ impl PartizanSolver {
         let l = side(true)?;
         let r = side(false)?;
         let v = GameId::from_options(&l, &r)?;
-        // Census-size components are stored too: their B/W-swapped twins find them.
         if self.inserted.load(Ordering::Relaxed) < self.capacity {
             self.inserted.fetch_add(1, Ordering::Relaxed);
-            self.table.insert(key, v);
+            self.table.insert(key, sign(v));
         }
         Ok(v)
     }
+}
+
+/// The key of `g` coloured `c` or of its B/W swap, whichever orientation is first, and
+/// whether it is the swap. Orientations are ordered by an isomorphism invariant (per
+/// colour: vertices, degree sum, sum of squared degrees), and where that ties, by key.
+fn oriented_key(g: &Graph, c: &Colouring) -> (CanonKey, bool) {
+    let mut inv = [[0u64; 3]; 2];
+    for v in 0..g.n() {
+        let x = c.get(v) as usize;
+        if x < 2 {
+            let d = g.degree(v) as u64;
+            inv[x][0] += 1;
+            inv[x][1] += d;
+            inv[x][2] += d * d;
+        }
+    }
+    match inv[0].cmp(&inv[1]) {
+        std::cmp::Ordering::Greater => (canonical_key(g, Some(c)), false),
+        std::cmp::Ordering::Less => (canonical_key(g, Some(&swap_colours(c))), true),
+        std::cmp::Ordering::Equal => {
+            let k = canonical_key(g, Some(c));
+            let swapped = swap_colours(c);
+            if swapped == *c {
+                return (k, false);
+            }
+            let ks = canonical_key(g, Some(&swapped));
+            if ks < k { (ks, true) } else { (k, false) }
+        }
+    }
+}
+
+/// The labelled key of a small coloured graph: n, its adjacency bits and its colours as
+/// they stand (no canonical labelling), for graphs of at most 12 vertices.
+fn labelled_key(g: &Graph, c: &Colouring) -> Option<u128> {
+    let n = g.n();
+    if n > 12 {
+        return None;
+    }
+    let mut k = n as u128;
+    let mut shift = 4;
+    for (i, &row) in g.rows().iter().enumerate().skip(1) {
+        k |= ((row & ((1 << i) - 1)) as u128) << shift;
+        shift += i;
+    }
+    for &x in c.colours() {
+        debug_assert!(x < 4);
+        k |= (x as u128) << shift;
+        shift += 2;
+    }
+    Some(k)
 }

@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use dashmap::DashMap;
 
 use super::{GameId, Nus};
+use crate::hash::Xxh3Build;
 use crate::values::dyadic::Dyadic;
 use crate::values::trajectory::Thermograph;
 
@@ -77,16 +78,16 @@ pub(super) struct Entry {
 /// The store and the memo tables of every operation.
 pub(super) struct Store {
     nodes: AppendVec<Entry>,
-    intern: DashMap<Node, GameId>,
-    pub sums: DashMap<(GameId, GameId), GameId>,
-    pub le: DashMap<(GameId, GameId), bool>,
-    pub negs: DashMap<GameId, GameId>,
-    pub stops: DashMap<GameId, (Dyadic, Dyadic)>,
-    pub birthdays: DashMap<GameId, u64>,
-    pub max_nims: DashMap<GameId, u32>,
-    pub weights: DashMap<GameId, (GameId, bool)>,
-    pub atomic: DashMap<GameId, bool>,
-    pub thermographs: DashMap<GameId, Arc<Thermograph>>,
+    intern: DashMap<Node, GameId, Xxh3Build>,
+    pub sums: DashMap<(GameId, GameId), GameId, Xxh3Build>,
+    pub le: DashMap<(GameId, GameId), bool, Xxh3Build>,
+    pub negs: DashMap<GameId, GameId, Xxh3Build>,
+    pub stops: DashMap<GameId, (Dyadic, Dyadic), Xxh3Build>,
+    pub birthdays: DashMap<GameId, u64, Xxh3Build>,
+    pub max_nims: DashMap<GameId, u32, Xxh3Build>,
+    pub weights: DashMap<GameId, (GameId, bool), Xxh3Build>,
+    pub atomic: DashMap<GameId, bool, Xxh3Build>,
+    pub thermographs: DashMap<GameId, Arc<Thermograph>, Xxh3Build>,
 }
 
 /// The one store of the program.
@@ -94,16 +95,16 @@ pub(super) fn store() -> &'static Store {
     static STORE: OnceLock<Store> = OnceLock::new();
     STORE.get_or_init(|| Store {
         nodes: AppendVec::new(),
-        intern: DashMap::new(),
-        sums: DashMap::new(),
-        le: DashMap::new(),
-        negs: DashMap::new(),
-        stops: DashMap::new(),
-        birthdays: DashMap::new(),
-        max_nims: DashMap::new(),
-        weights: DashMap::new(),
-        atomic: DashMap::new(),
-        thermographs: DashMap::new(),
+        intern: DashMap::with_hasher(Xxh3Build::default()),
+        sums: DashMap::with_hasher(Xxh3Build::default()),
+        le: DashMap::with_hasher(Xxh3Build::default()),
+        negs: DashMap::with_hasher(Xxh3Build::default()),
+        stops: DashMap::with_hasher(Xxh3Build::default()),
+        birthdays: DashMap::with_hasher(Xxh3Build::default()),
+        max_nims: DashMap::with_hasher(Xxh3Build::default()),
+        weights: DashMap::with_hasher(Xxh3Build::default()),
+        atomic: DashMap::with_hasher(Xxh3Build::default()),
+        thermographs: DashMap::with_hasher(Xxh3Build::default()),
     })
 }
 

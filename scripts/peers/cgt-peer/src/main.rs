@@ -1,11 +1,12 @@
 //! cgt-peer: canonical forms of Cutthroat and Snort positions computed with the cgt crate.
 //!
-//! Usage: `cgt-peer cutthroat|snort [--threads N] [--raw] < lines`
+//! Usage: `cgt-peer cutthroat|snort [--threads N] [--raw] [--whole] < lines`
 //! Each input line is `GRAPH6 COLOURING` (one letter per vertex in graph6 order: B Left's,
 //! W Right's, G both players'; Snort also takes a bare GRAPH6, meaning all G). Each output
 //! line is the value, in gamecensus's notation (cgt's own display with `--raw`).
 //!
-//! Cutthroat is implemented here on cgt's `PartizanGame` trait; Snort is cgt's own.
+//! Cutthroat is implemented here on cgt's `PartizanGame` trait (telling cgt its connected
+//! components, unless `--whole`); Snort is cgt's own, which splits into components itself.
 //! One cgt `ParallelTranspositionTable` (keyed by the labelled position) serves the run.
 
 use cgt::graph::{Graph, VertexIndex, adjacency_matrix::undirected::UndirectedGraph};
@@ -39,12 +40,15 @@ type Coloured = UndirectedGraph<Colour>;
 
 /// A Cutthroat position (McCurdy & Nowakowski 2005): a labelled B/W/G graph with no
 /// monochromatic connected component. Left removes a B or G vertex, Right a W or G one.
+/// `SPLIT`: whether cgt is told the position's connected components (`decompositions`);
+/// without it (`--whole`) cgt searches the whole labelled position, as a plain program
+/// over cgt that does not implement `decompositions` would.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Cutthroat {
+struct Cutthroat<const SPLIT: bool> {
     graph: Coloured,
 }
 
-impl Cutthroat {
+impl<const SPLIT: bool> Cutthroat<SPLIT> {
     /// The position `graph` once its monochromatic components are removed.
     fn new(mut graph: Coloured) -> Self {
         let mut gone: Vec<VertexIndex> = components(&graph)
@@ -72,7 +76,7 @@ impl Cutthroat {
     }
 }
 
-impl PartizanGame for Cutthroat {
+impl<const SPLIT: bool> PartizanGame for Cutthroat<SPLIT> {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Colour::left_owns)
     }
@@ -84,7 +88,7 @@ impl PartizanGame for Cutthroat {
     /// The connected components (none of them is monochromatic).
     fn decompositions(&self) -> Vec<Self> {
         let comps = components(&self.graph);
-        if comps.len() <= 1 {
+        if !SPLIT || comps.len() <= 1 {
             return vec![self.clone()];
         }
         comps
@@ -227,7 +231,11 @@ fn run<G: PartizanGame>(
     Ok((count, table.len()))
 }
 
-fn cutthroat(g: Coloured) -> Result<Cutthroat, String> {
+fn cutthroat(g: Coloured) -> Result<Cutthroat<true>, String> {
+    Ok(Cutthroat::new(g))
+}
+
+fn cutthroat_whole(g: Coloured) -> Result<Cutthroat<false>, String> {
     Ok(Cutthroat::new(g))
 }
 
@@ -244,17 +252,19 @@ fn snort(g: Coloured) -> Result<Snort<VertexKind, UndirectedGraph<VertexKind>>, 
 }
 
 const USAGE: &str =
-    "usage: cgt-peer cutthroat|snort [--threads N] [--raw] < 'GRAPH6 COLOURING' lines";
+    "usage: cgt-peer cutthroat|snort [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' lines";
 
 fn main() {
     let mut game = None;
     let mut threads = 1usize;
     let mut raw = false;
+    let mut whole = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "cutthroat" | "snort" if game.is_none() => game = Some(a),
             "--raw" => raw = true,
+            "--whole" => whole = true,
             "--threads" => match args.next().and_then(|t| t.parse().ok()) {
                 Some(t) if t >= 1 => threads = t,
                 _ => fail("--threads takes a positive integer"),
@@ -270,6 +280,7 @@ fn main() {
 
     let start = Instant::now();
     let work = || match game.as_str() {
+        "cutthroat" if whole => run(cutthroat_whole, false, raw),
         "cutthroat" => run(cutthroat, false, raw),
         _ => run(snort, true, raw),
     };
