@@ -49,9 +49,40 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// The transposition table's hot path: lookups that hit, by canonical key (compacted to
+/// one u128) and by labelled key, on the canonical keys of the positions above.
+fn table(c: &mut Criterion) {
+    use gamecensus::graphs::canon::canonical_key;
+    use gamecensus::solving::table::Table;
+    let ps = positions(6);
+    let keys: Vec<_> = ps
+        .iter()
+        .map(|p| canonical_key(&p.graph, p.colouring.as_ref()))
+        .collect();
+    let t = Table::new();
+    for (i, k) in keys.iter().enumerate() {
+        t.insert(k.clone(), i as u32);
+        t.insert_labelled(6, i as u128, i as u32);
+    }
+    c.bench_function(
+        &format!("table/get by canonical key ({} hits)", keys.len()),
+        |b| b.iter(|| keys.iter().filter_map(|k| t.get(black_box(k))).count()),
+    );
+    c.bench_function(
+        &format!("table/get by labelled key ({} hits)", keys.len()),
+        |b| {
+            b.iter(|| {
+                (0..keys.len() as u128)
+                    .filter_map(|k| t.get_labelled(6, black_box(k)))
+                    .count()
+            })
+        },
+    );
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = bench
+    targets = bench, table
 }
 criterion_main!(benches);

@@ -26,6 +26,14 @@ use super::palette::MAX_COLOURS;
 /// A permutation of the vertices `0..n` (`p[v]` is the image of `v`).
 pub type Perm = [u8; MAX_VERTICES];
 
+/// The largest graphs whose keys fit one `u128` ([`CanonKey::compact`]):
+/// 29 header bits and 14 * 13 / 2 = 91 adjacency bits.
+pub const COMPACT_MAX_N: usize = 14;
+
+const COMPACT_HEADER_BITS: usize = 5 + 4 * MAX_COLOURS;
+
+const _: () = assert!(COMPACT_HEADER_BITS + COMPACT_MAX_N * (COMPACT_MAX_N - 1) / 2 <= 128);
+
 /// Exact canonical form of a coloured graph, compact and hashable (and ordered, by its
 /// words: an arbitrary but fixed order).
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -35,6 +43,27 @@ impl CanonKey {
     /// Number of vertices of the graph this key describes.
     pub fn n(&self) -> usize {
         (self.0[0] & 0xff) as usize
+    }
+
+    /// The key as one `u128`, for graphs of at most [`COMPACT_MAX_N`] vertices: 4 bits of
+    /// n, the coloured flag, 4 bits per colour count, then the adjacency bits. Distinct
+    /// keys of such graphs have distinct compact forms. Keys of vertex-labelled graphs
+    /// ([`Canonizer::canonize_labelled`], more header words) have none.
+    #[inline]
+    pub fn compact(&self) -> Option<u128> {
+        let n = self.n();
+        if n > COMPACT_MAX_N || self.0.len() != 1 + (n * n.saturating_sub(1) / 2).div_ceil(64) {
+            return None;
+        }
+        let h = self.0[0];
+        let mut k = n as u128 | ((h >> 63) as u128) << 4;
+        for i in 0..MAX_COLOURS {
+            // Counts are at most n < 16.
+            k |= (((h >> (8 * (i + 1))) & 0xf) as u128) << (5 + 4 * i);
+        }
+        let adjacency = self.0.get(1).map_or(0, |&w| w as u128)
+            | self.0.get(2).map_or(0, |&w| (w as u128) << 64);
+        Some(k | adjacency << COMPACT_HEADER_BITS)
     }
 
     /// Heap bytes used beyond the inline storage (for memory accounting).
@@ -401,6 +430,42 @@ pub fn canonical_key(g: &Graph, colouring: Option<&Colouring>) -> CanonKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_keys_tell_apart_what_full_keys_do() {
+        // Every labelled graph on 5 vertices, uncoloured and with every B/W/G colouring:
+        // as many distinct compact forms as distinct keys, each compact form from one key.
+        let mut seen = std::collections::HashMap::new();
+        let edges: Vec<(usize, usize)> = (0..5)
+            .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
+            .collect();
+        for mask in 0..1u32 << edges.len() {
+            let chosen: Vec<_> = (0..edges.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| edges[i])
+                .collect();
+            let g = Graph::from_edges(5, &chosen);
+            let mut keys = vec![canonical_key(&g, None)];
+            if mask % 7 == 0 {
+                for c in 0..3u32.pow(5) {
+                    let mut col = Colouring::uniform(5);
+                    for v in 0..5 {
+                        col.set(v, (c / 3u32.pow(v as u32) % 3) as u8);
+                    }
+                    keys.push(canonical_key(&g, Some(&col)));
+                }
+            }
+            for k in keys {
+                let compact = k.compact().expect("5 vertices fit");
+                assert_eq!(*seen.entry(compact).or_insert_with(|| k.clone()), k);
+            }
+        }
+        assert!(seen.len() > 34 + 1000, "{} classes", seen.len());
+        // Vertex-labelled keys never compact.
+        let p = Graph::from_edges(3, &[(0, 1), (1, 2)]);
+        let k = with_canonizer(|c| c.canonize_labelled(&p, &[1, 2, 1]));
+        assert_eq!(k.compact(), None);
+    }
 
     #[test]
     fn isomorphic_graphs_share_keys() {

@@ -361,7 +361,11 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     pb.finish_and_clear();
     summary.rows = output.rows();
     summary.seconds = start.elapsed().as_secs_f64();
-    summary.tables = Some((census.evaluator.table_len(), census.evaluator.memo_len()));
+    summary.tables = Some((
+        census.evaluator.table_stats(),
+        census.evaluator.memo_len(),
+        crate::values::game::stored_values(),
+    ));
     if let Err(e) = result {
         output.stop()?;
         return Err(e);

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use crate::solving::table::TableStats;
+
 pub use super::tally::Tally;
 
 /// What a run did.
@@ -16,9 +18,9 @@ pub struct Summary {
     pub resumed: u64,
     /// Wall time of this run.
     pub seconds: f64,
-    /// Census jobs: entries of the canonical transposition table, and of the labelled
-    /// memo of small graphs.
-    pub tables: Option<(usize, usize)>,
+    /// Census jobs: what the transposition table did, the entries of the impartial
+    /// solver's labelled memo of small graphs, and the distinct game values stored.
+    pub tables: Option<(TableStats, usize, usize)>,
     /// What a row is: "positions" (census) or "games" (octal sweep).
     pub unit: &'static str,
     /// Tallies of the new rows.
@@ -52,15 +54,14 @@ impl Summary {
             new as f64 / self.seconds.max(1e-9),
             self.unit,
         );
-        if let Some((table, memo)) = self.tables {
-            s.push_str(&format!(
-                "\ntables: {table} components by canonical key{}",
-                if memo > 0 {
-                    format!(", {memo} small graphs by labelled adjacency")
-                } else {
-                    String::new()
-                }
-            ));
+        if let Some((table, memo, values)) = self.tables {
+            s.push_str(&format!("\n{table}"));
+            if memo > 0 {
+                s.push_str(&format!("; {memo} small graphs in the labelled memo"));
+            }
+            if values > 0 {
+                s.push_str(&format!("; {values} distinct game values"));
+            }
         }
         for t in self.tally.texts(&self.out) {
             s.push('\n');

@@ -24,6 +24,7 @@ use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
+use super::table::TableStats;
 use crate::error::Result;
 use crate::graphs::Position;
 use crate::rules::Ruleset;
@@ -58,11 +59,14 @@ impl Evaluator {
         }
     }
 
-    /// See [`ImpartialSolver::store_below`] (impartial rulesets only: partizan components
-    /// of a census's largest size are kept for their B/W-swapped twins).
+    /// For a census whose largest positions have `n` vertices: see
+    /// [`ImpartialSolver::store_below`] and [`PartizanSolver::labelled_below`] (partizan
+    /// components of the largest size are still stored by canonical key, for their
+    /// B/W-swapped twins).
     pub fn store_below(self, n: usize) -> Evaluator {
         let solver = match self.solver {
             Solver::Impartial(s) => Solver::Impartial(s.store_below(n)),
+            Solver::Partizan(s) => Solver::Partizan(s.labelled_below(n)),
             other => other,
         };
         Evaluator { solver, ..self }
@@ -144,12 +148,12 @@ impl Evaluator {
         Ok(e)
     }
 
-    /// Entries in the transposition table.
-    pub fn table_len(&self) -> usize {
+    /// What the transposition table did (entries, lookups, hits, evictions).
+    pub fn table_stats(&self) -> TableStats {
         match &self.solver {
-            Solver::Impartial(s) => s.table_len(),
-            Solver::Partizan(s) => s.table_len(),
-            Solver::Scoring(s) => s.table_len(),
+            Solver::Impartial(s) => s.table_stats(),
+            Solver::Partizan(s) => s.table_stats(),
+            Solver::Scoring(s) => s.table_stats(),
         }
     }
 

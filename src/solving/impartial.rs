@@ -14,7 +14,7 @@
 //! very large components.
 
 use super::labelled::{LABELLED_MAX, LabelledMemo};
-use super::table::Table;
+use super::table::{Table, TableStats};
 use crate::graphs::canon::with_canonizer;
 use crate::graphs::{Bits, Graph};
 use crate::rules::ImpartialRules;
@@ -55,9 +55,9 @@ impl ImpartialSolver {
         self.rules
     }
 
-    /// Number of positions in the transposition table.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
+    /// What the transposition table did.
+    pub fn table_stats(&self) -> TableStats {
+        self.table.stats()
     }
 
     /// Number of small labelled graphs in the labelled memo.

@@ -15,9 +15,7 @@
 //! order with the cheapest first. Every bound stored is true, so results are exact and do
 //! not depend on which thread stored what first.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use super::table::Table;
+use super::table::{Table, TableStats};
 use crate::graphs::Graph;
 use crate::rules::scoring::{Board, ScoringMove, ScoringRules};
 
@@ -71,8 +69,6 @@ pub struct ScoringSolver {
     rules: &'static dyn ScoringRules,
     extra: u32,
     table: Table<(i32, i32)>,
-    capacity: usize,
-    inserted: AtomicUsize,
 }
 
 impl ScoringSolver {
@@ -82,8 +78,6 @@ impl ScoringSolver {
             rules,
             extra,
             table: Table::new(),
-            capacity: usize::MAX,
-            inserted: AtomicUsize::new(0),
         }
     }
 
@@ -95,15 +89,15 @@ impl ScoringSolver {
         self
     }
 
-    /// Stop adding to the table once it holds `entries` (values stay exact).
+    /// Cap the table at `entries` (values stay exact; see [`Table`]).
     pub fn capacity(mut self, entries: usize) -> ScoringSolver {
-        self.capacity = entries;
+        self.table = self.table.with_cap(entries);
         self
     }
 
-    /// Entries in the table.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
+    /// What the table did.
+    pub fn table_stats(&self) -> TableStats {
+        self.table.stats()
     }
 
     /// The rules.
@@ -187,13 +181,7 @@ impl ScoringSolver {
             let (l, h) = old.map_or((-INF, INF), |(l, h)| (l as i64, h as i64));
             (lo.max(l) as i32, hi.min(h) as i32)
         };
-        if self.inserted.load(Ordering::Relaxed) < self.capacity {
-            if self.table.update(key, merge) {
-                self.inserted.fetch_add(1, Ordering::Relaxed);
-            }
-        } else {
-            self.table.update_existing(&key, |old| merge(Some(old)));
-        }
+        self.table.update(key, merge);
         best
     }
 

@@ -2,7 +2,10 @@
 //! then a nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
 //! `{L1, L2|R1, R2}` with its canonical options, listed in the order of their notation.
 
+use std::sync::Arc;
+
 use super::GameId;
+use super::store::store;
 
 impl std::fmt::Display for GameId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -26,17 +29,26 @@ impl std::fmt::Display for GameId {
                 }
                 f.write_str(&s)
             }
-            None => {
-                // Options in the order of their notation, not of their ids: ids depend on
-                // which thread met a value first, the printed value must not.
-                let (l, r) = self.sides();
-                let join = |v: &[GameId]| {
-                    let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
-                    parts.sort_unstable();
-                    parts.join(", ")
-                };
-                write!(f, "{{{}|{}}}", join(l), join(r))
-            }
+            None => f.write_str(&braces(*self)),
         }
     }
+}
+
+/// The notation of a value that is not a number-up-star, memoised (a census prints the
+/// same few values millions of times, and options are shared between values).
+fn braces(g: GameId) -> Arc<str> {
+    if let Some(s) = store().notations.get(&g) {
+        return s.clone();
+    }
+    // Options in the order of their notation, not of their ids: ids depend on which
+    // thread met a value first, the printed value must not.
+    let (l, r) = g.sides();
+    let join = |v: &[GameId]| {
+        let mut parts: Vec<String> = v.iter().map(|o| o.to_string()).collect();
+        parts.sort_unstable();
+        parts.join(", ")
+    };
+    let s: Arc<str> = format!("{{{}|{}}}", join(l), join(r)).into();
+    store().notations.insert(g, s.clone());
+    s
 }

@@ -88,6 +88,7 @@ pub(super) struct Store {
     pub weights: DashMap<GameId, (GameId, bool), Xxh3Build>,
     pub atomic: DashMap<GameId, bool, Xxh3Build>,
     pub thermographs: DashMap<GameId, Arc<Thermograph>, Xxh3Build>,
+    pub notations: DashMap<GameId, Arc<str>, Xxh3Build>,
 }
 
 /// The one store of the program.
@@ -105,6 +106,7 @@ pub(super) fn store() -> &'static Store {
         weights: DashMap::with_hasher(Xxh3Build::default()),
         atomic: DashMap::with_hasher(Xxh3Build::default()),
         thermographs: DashMap::with_hasher(Xxh3Build::default()),
+        notations: DashMap::with_hasher(Xxh3Build::default()),
     })
 }
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The partizan solver against the cgt crate (scripts/peers/cgt-peer, a dev-only AGPL peer
+# program, never linked into gamecensus), in one run, 1 thread each:
+#  1. Cutthroat on the 66,288 irreducible connected B/W positions with 7 vertices;
+#  2. Snort on the 11,117 connected graphs with 8 vertices (every vertex G).
+# Both programs read the same `GRAPH6 COLOURING` lines; the values are compared line by
+# line (cgt is an independent implementation), then timed: with farm-bench when the
+# machine has it (A/B ratio pair by pair, median of RUNS), else best of RUNS.
+# Usage: scripts/bench-partizan.sh [RUNS]     (default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cargo build --release --quiet
+(cd scripts/peers/cgt-peer && cargo build --release --quiet)
+RUNS=${1:-5}
+GC=$PWD/target/release/gamecensus
+PEER=$PWD/scripts/peers/cgt-peer/target/release/cgt-peer
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# Inputs: irreducible = no monochromatic component; connected, so no all-B or all-W line.
+$GC enumerate -n 7 --connected --colours 2 | grep -v ' B*$' | grep -v ' W*$' > "$dir/cutthroat.txt"
+$GC enumerate -n 8 --connected > "$dir/snort.txt"
+
+for game in cutthroat snort; do
+  in="$dir/$game.txt"
+  $GC eval --rules "$game" --threads 1 - < "$in" | tail -n +2 > "$dir/$game.ours.csv"
+  $PEER "$game" --threads 1 < "$in" > "$dir/$game.cgt.txt" 2> /dev/null
+  # The value column of our CSV (quoted when it holds commas), in input order.
+  target/pyenv/bin/python - "$dir/$game.ours.csv" "$dir/$game.cgt.txt" "$game" <<'EOF'
+import csv, sys
+ours = [row[5] for row in csv.reader(open(sys.argv[1]))]
+cgt = [line.rstrip("\n") for line in open(sys.argv[2])]
+diff = sum(a != b for a, b in zip(ours, cgt))
+if len(ours) != len(cgt) or diff:
+    sys.exit(f"{sys.argv[3]}: {len(ours)} values ours, {len(cgt)} cgt's, {diff} differ")
+print(f"{sys.argv[3]}: all {len(ours)} values agree with the cgt crate")
+EOF
+  ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
+  cgt_cmd="$PEER $game --threads 1 < $in > /dev/null 2>&1"
+  echo "$game on $(wc -l < "$in") positions, 1 thread:"
+  if command -v farm-bench > /dev/null; then
+    farm-bench -n "$RUNS" --timeout 600 --vs "sh -c '$cgt_cmd'" -- sh -c "$ours_cmd" > "$dir/fb"
+    grep -E '^(farm-bench|A wall|B wall|A/B wall)' "$dir/fb" \
+      | sed 's/^A /gamecensus /; s/^B /cgt /; s#^A/B wall#gamecensus/cgt wall#'
+    awk '/^A\/B wall/ { printf "per thread, gamecensus is %.1fx the cgt crate (median pair)\n", 1 / $4 }' "$dir/fb"
+  else
+    best() {
+      local best="" t0 t1 t
+      for _ in $(seq "$RUNS"); do
+        t0=$(date +%s.%N); sh -c "$1"; t1=$(date +%s.%N)
+        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+      done
+      echo "$best"
+    }
+    a=$(best "$ours_cmd"); b=$(best "$cgt_cmd")
+    awk -v a="$a" -v b="$b" 'BEGIN { printf "gamecensus %.3f s, cgt %.3f s (best of runs)\n", a, b }'
+  fi
+  awk -v t="$(date -u +%F)" -v c="$(nproc)" 'BEGIN { printf "(%s, %d cores)\n", t, c }'
+done
