@@ -259,8 +259,9 @@ enum Command {
     /// A CGT calculator: canonical forms, sums, comparisons, atomic weights, temperatures.
     #[command(after_help = VALUE_HELP)]
     Value {
-        /// An expression, e.g. "^ + ^*"; `-` (or nothing) reads one expression per line
-        /// from stdin.
+        /// An expression, e.g. "^ + ^*" (or "-1": a leading minus is part of it); `-` (or
+        /// nothing) reads one expression per line from stdin.
+        #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
@@ -376,7 +377,10 @@ enum Command {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_exit(e),
+    };
     if let Err(e) = dispatch(cli.command) {
         let code = e.exit_code();
         if code != 0 {
@@ -384,6 +388,41 @@ fn main() {
         }
         std::process::exit(code);
     }
+}
+
+/// Help and version go to stdout as clap writes them; any other command-line error is
+/// one line on stderr (clap's message and its tip, if any), exit 2.
+fn usage_exit(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    // clap's message: the error line, maybe the items it lists, a tip, the usage.
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message: Vec<&str> = lines
+        .iter()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.starts_with("tip:"))
+        .copied()
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let line = match lines.iter().find(|l| l.starts_with("tip:")) {
+        Some(tip) => format!("{message} ({tip}; see --help)"),
+        None => format!("{message} (see --help)"),
+    };
+    let _ = writeln!(std::io::stderr(), "gamecensus: {line}");
+    std::process::exit(2);
 }
 
 /// Runs `f` in a pool of `threads` threads (default: all cores).

@@ -44,6 +44,25 @@ fn assert_usage_error(o: &Output, needle: &str) {
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
     assert!(err.contains(needle), "expected {needle:?} in {err:?}");
     assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+}
+
+#[test]
+fn command_line_errors_are_one_line_and_a_leading_minus_is_a_value() {
+    assert_usage_error(&run(&["enumerate"], None), "--vertices <VERTICES>");
+    assert_usage_error(
+        &run(&["eval", "--rulez", "x"], None),
+        "similar argument exists: '--rules'",
+    );
+    assert_usage_error(
+        &run(&["octal", "0.7", "--max", "x"], None),
+        "invalid value 'x'",
+    );
+    assert_usage_error(&run(&["bogus"], None), "unrecognized subcommand");
+    let o = run(&["value", "-1"], None);
+    assert_eq!(stdout(&o), "-1\n", "{}", stderr(&o));
+    let o = run(&["--help"], None);
+    assert!(o.status.success() && stdout(&o).contains("Commands:"));
 }
 
 #[test]

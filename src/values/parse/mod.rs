@@ -240,8 +240,15 @@ impl Parser {
         // Items: option lists separated by bar runs.
         let mut lists: Vec<Vec<GameId>> = vec![Vec::new()];
         let mut bars: Vec<usize> = Vec::new();
+        // Options are separated by commas: `{1 2|}` and `{1,|}` are errors, not 3 and 1.
+        let mut after_option = false;
+        let mut after_comma = false;
         loop {
-            match self.peek() {
+            let c = self.peek();
+            if after_comma && matches!(c, Some('}' | '|' | ',')) {
+                return Err(self.err("expected an option after the comma"));
+            }
+            match c {
                 Some('}') => {
                     self.pos += 1;
                     break;
@@ -254,17 +261,28 @@ impl Parser {
                     }
                     bars.push(k);
                     lists.push(Vec::new());
+                    after_option = false;
+                }
+                Some(',') if !after_option => {
+                    return Err(self.err("expected an option before the comma"));
                 }
                 Some(',') => {
                     self.pos += 1;
+                    after_option = false;
+                    after_comma = true;
                 }
                 None => {
                     self.pos = open;
                     return Err(self.err("{ without }"));
                 }
+                _ if after_option => {
+                    return Err(self.err("options are separated by commas"));
+                }
                 _ => {
                     let g = self.option()?;
                     lists.last_mut().unwrap().push(g);
+                    after_option = true;
+                    after_comma = false;
                 }
             }
         }

@@ -63,7 +63,19 @@ fn errors_name_the_position() {
     assert!(e("aw({{1*|*}|{{*|v}|0}})").contains("not atomic"));
     assert!(e("{0|0|0}").contains("ambiguous"));
     assert!(e("2 ?").contains("position 3"));
-    assert!(e("{0 1}").contains("|"));
+    assert!(e("{0, 1}").contains("|"));
+    // Options are separated by commas (a decision: CGSuite's grammar has no juxtaposed
+    // options either); `{1 2|}` was once read as {1, 2|} = 3.
+    assert!(
+        e("{1 2|}").contains("separated by commas"),
+        "{}",
+        e("{1 2|}")
+    );
+    assert!(e("{1,|}").contains("after the comma"));
+    assert!(e("{,1|}").contains("before the comma"));
+    assert!(e("{1,,2|}").contains("after the comma"));
+    assert_eq!(show("{1, 2|}"), "3");
+    assert_eq!(show("{ 0 , * | 0 }"), "^*");
     assert!(e("*5000").contains("nimber too large"));
     assert!(e("^999").contains("ups"));
     // Numbers: exactly the kernel's range, for literals and for computed values.
