@@ -1,6 +1,7 @@
 //! Octal games: codes, nim-sequences by the reference and the rare-value methods,
 //! periodicity detection and proof, and the summary of a computed sequence.
 
+pub mod checkpoint;
 pub mod code;
 mod kernels;
 pub mod nim;

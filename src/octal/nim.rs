@@ -102,11 +102,23 @@ pub(crate) fn bound_for(max_value: u32) -> usize {
 
 /// G(0..=max) by the definition.
 pub fn reference(code: &OctalCode, max: usize, progress: Progress) -> Vec<u32> {
-    let mut g = vec![0u32; max + 1];
+    reference_from(code, vec![0], max, progress)
+}
+
+/// Extends G(0..) (`g`: at least G(0) = 0) to G(0..=max) by the definition.
+pub fn reference_from(
+    code: &OctalCode,
+    mut g: Vec<u32>,
+    max: usize,
+    progress: Progress,
+) -> Vec<u32> {
+    assert!(!g.is_empty() && g[0] == 0, "G(0) = 0");
+    let from = g.len();
+    g.resize((max + 1).max(from), 0);
     let moves = Moves::of(code);
     let mut marks = Marks::new();
-    let mut max_value = 0;
-    for n in 1..=max {
+    let mut max_value = g[..from].iter().copied().max().unwrap_or(0);
+    for n in from..=max {
         marks.next(bound_for(max_value));
         moves.mark_one_heap(&g, n, &mut marks);
         for &k in &moves.two {

@@ -44,7 +44,7 @@ fn xor_bound(max_value: u32) -> usize {
 
 /// What the method counted (only for values kept, so the counts do not depend on how the
 /// work was cut into blocks).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Heaps n ≥ 1 whose candidate c needed a search for rare values below it.
     pub checked: u64,
