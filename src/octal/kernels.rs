@@ -31,27 +31,40 @@ pub(crate) const CHUNK: usize = 32;
 /// Marks, into the bitmap `out`, the values of the splits of heap `n` with a rare part
 /// whose other part is below `start`. `seen`: zeros, 64 bytes per word of `out`; left
 /// zero. (Byte stores have no dependency on each other, unlike OR-ing bits into words.)
+/// `rare` holds the rare positions (increasing) and `vals` their values, contiguous (a
+/// smaller working set than looking the values up).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn far_marks<T: Value>(
     g: &[T],
     start: usize,
-    rare: &[usize],
+    rare: &[u32],
+    vals: &[T],
     two: &[usize],
     n: usize,
     seen: &mut [u8],
     out: &mut [u64],
 ) {
+    let len = seen.len();
+    assert!(len.is_power_of_two());
     for &k in two {
         if n < k + 2 {
             continue;
         }
         let r = n - k;
-        // The other part r − q is below the block iff q > r − start.
-        let lo = rare.partition_point(|&q| q + start <= r);
-        for &q in &rare[lo..] {
-            if q >= r {
-                break;
-            }
-            seen[g[q].at() ^ g[r - q].at()] = 1;
+        // The other part r − q is below the block iff q > r − start; q < r.
+        let lo = rare.partition_point(|&q| q as usize + start <= r);
+        let hi = rare.partition_point(|&q| (q as usize) < r);
+        if lo >= hi {
+            continue;
+        }
+        // g[r − q] for q in rare[lo..hi] lies in window[..]: window[r − q − base].
+        let base = r - rare[hi - 1] as usize;
+        let window = &g[base..=r - rare[lo] as usize];
+        for (&q, &v) in rare[lo..hi].iter().zip(&vals[lo..hi]) {
+            let other = window[r - base - q as usize];
+            // Every XOR of two values is below `len`, a power of two: the mask only
+            // lets the compiler see it.
+            seen[(v.at() ^ other.at()) & (len - 1)] = 1;
         }
     }
     for (word, bytes) in out.iter_mut().zip(seen.chunks_exact_mut(64)) {

@@ -100,6 +100,9 @@ pub struct State {
 /// Buffers reused from block to block.
 #[derive(Default)]
 struct Scratch {
+    rare32: Vec<u32>,
+    vals_h: Vec<u16>,
+    vals_g: Vec<u32>,
     far: Vec<u64>,
     marks: Vec<u64>,
     rare_bits: [Vec<u64>; 2],
@@ -255,13 +258,23 @@ impl State {
         s.far.clear();
         s.far.resize(len * words0, 0);
         {
-            let (g, h, narrow) = (&self.g[..start], &self.h[..], self.narrow);
+            let (g, h, narrow) = (&self.g[..start], &self.h[..start], self.narrow);
+            s.rare32.clear();
+            s.rare32.extend(rare.iter().map(|&q| q as u32));
+            s.vals_h.clear();
+            s.vals_g.clear();
+            if narrow {
+                s.vals_h.extend(rare.iter().map(|&q| h[q]));
+            } else {
+                s.vals_g.extend(rare.iter().map(|&q| g[q]));
+            }
+            let (rare32, vals_h, vals_g) = (&s.rare32, &s.vals_h, &s.vals_g);
             let one = |seen: &mut Vec<u8>, (i, out): (usize, &mut [u64])| {
                 seen.resize(bound0, 0);
                 if narrow {
-                    far_marks(h, start, rare, two, start + i, seen, out)
+                    far_marks(h, start, rare32, vals_h, two, start + i, seen, out)
                 } else {
-                    far_marks(g, start, rare, two, start + i, seen, out)
+                    far_marks(g, start, rare32, vals_g, two, start + i, seen, out)
                 }
             };
             if len >= PAR_MIN {
