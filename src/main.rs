@@ -285,6 +285,14 @@ enum Command {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Save the computation to FILE now and then (every minute, at the end, on
+        /// Ctrl-C) so that it can be continued with --resume. A new FILE only.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Continue the computation saved in the --checkpoint FILE (same code, method
+        /// and --split) up to --max.
+        #[arg(long)]
+        resume: bool,
     },
     /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
     #[command(after_help = ANALYZE_HELP)]
@@ -608,17 +616,27 @@ fn dispatch(command: Command) -> Result<()> {
             method,
             split,
             quiet,
+            checkpoint,
+            resume,
         } => {
             let method = match method {
                 MethodArg::Fast => Method::Fast,
                 MethodArg::Reference => Method::Reference,
             };
-            let analysis =
-                jobs::octal::octal(&code, max, method, split.as_deref(), out.as_deref(), quiet)?;
+            let run = jobs::octal::octal(&jobs::octal::OctalOptions {
+                code: &code,
+                max,
+                method,
+                split: split.as_deref(),
+                out: out.as_deref(),
+                quiet,
+                checkpoint: checkpoint.as_deref(),
+                resume,
+            })?;
             if out.is_some() {
-                writeln!(stdout.lock(), "{}", analysis.summary()).map_err(write_err)
+                writeln!(stdout.lock(), "{}", run.summary()).map_err(write_err)
             } else {
-                let _ = writeln!(std::io::stderr(), "{}", analysis.summary());
+                let _ = writeln!(std::io::stderr(), "{}", run.summary());
                 Ok(())
             }
         }

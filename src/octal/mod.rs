@@ -1,9 +1,13 @@
 //! Octal games: codes, nim-sequences by the reference and the rare-value methods,
 //! periodicity detection and proof, and the summary of a computed sequence.
 
+pub mod checkpoint;
 pub mod code;
+mod kernels;
 pub mod nim;
 pub mod period;
+pub mod sparse;
+pub mod split;
 
 pub use code::OctalCode;
 pub use period::{Periodicity, find_period};
@@ -34,8 +38,8 @@ pub struct Analysis {
     pub split: nim::Split,
     /// Positions n ≥ 1 whose value is rare under `split`.
     pub rare: Vec<usize>,
-    /// How many n needed a scan of every split (fast method only).
-    pub full_scans: Option<usize>,
+    /// The fast method's counts (searches for rare values, full split scans).
+    pub stats: Option<nim::Stats>,
 }
 
 /// Computes G(0..=max) and analyses it.
@@ -47,34 +51,46 @@ pub fn analyse(
     split: Option<nim::Split>,
     progress: nim::Progress,
 ) -> Analysis {
-    let (values, split, rare, full_scans) = match method {
-        Method::Fast => {
-            let s = nim::sparse(code, max, split, progress);
-            (s.values, s.split, s.rare, Some(s.full_scans))
-        }
+    match method {
+        Method::Fast => Analysis::of_sparse(code, nim::sparse(code, max, split, progress)),
         Method::Reference => {
             let v = nim::reference(code, max, progress);
             let split = nim::best_split(&v, nim::domain_parity(code));
             let rare = (1..v.len()).filter(|&q| split.rare(v[q], q)).collect();
-            (v, split, rare, None)
+            Analysis::of(code, v, split, rare, None)
         }
-    };
-    let periodicity = find_period(&values, code.last());
-    let largest_value = values.iter().copied().max().unwrap_or(0);
-    let largest_at = values.iter().position(|&v| v == largest_value).unwrap_or(0);
-    Analysis {
-        code: code.clone(),
-        values,
-        periodicity,
-        largest_value,
-        largest_at,
-        split,
-        rare,
-        full_scans,
     }
 }
 
 impl Analysis {
+    /// The analysis of what the fast method computed.
+    pub fn of_sparse(code: &OctalCode, s: nim::Sparse) -> Analysis {
+        Analysis::of(code, s.values, s.split, s.rare, Some(s.stats))
+    }
+
+    /// The analysis of G(0..) with its split and rare positions.
+    pub fn of(
+        code: &OctalCode,
+        values: Vec<u32>,
+        split: nim::Split,
+        rare: Vec<usize>,
+        stats: Option<nim::Stats>,
+    ) -> Analysis {
+        let periodicity = find_period(&values, code.last());
+        let largest_value = values.iter().copied().max().unwrap_or(0);
+        let largest_at = values.iter().position(|&v| v == largest_value).unwrap_or(0);
+        Analysis {
+            code: code.clone(),
+            values,
+            periodicity,
+            largest_value,
+            largest_at,
+            split,
+            rare,
+            stats,
+        }
+    }
+
     /// A few human-readable lines.
     pub fn summary(&self) -> String {
         let n = self.values.len() - 1;
@@ -103,9 +119,22 @@ impl Analysis {
             ),
         };
         let shown: Vec<String> = self.rare.iter().take(20).map(|p| p.to_string()).collect();
+        let pct = |x: u64| 100.0 * x as f64 / n.max(1) as f64;
         let scans = self
-            .full_scans
-            .map(|f| format!("\nfull split scans (a rare value below the least missing common one was unaccounted for): {f} of {n}"))
+            .stats
+            .map(|s| {
+                format!(
+                    "\nfull split scans (every split looked at: a rare value below the least \
+                     common non-option was no option): {} of {n} ({:.3}%)\nrare values below \
+                     the candidate searched for at {} of {n} heaps ({:.1}%), {:.0} splits looked \
+                     at per search",
+                    s.full_scans,
+                    pct(s.full_scans),
+                    s.checked,
+                    pct(s.checked),
+                    s.splits_searched as f64 / s.checked.max(1) as f64,
+                )
+            })
             .unwrap_or_default();
         format!(
             "{}: G(0..={n}); {period}\nlargest value {} first at n = {}\nrare positions ({}): {}{}{}{scans}",

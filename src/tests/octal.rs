@@ -1,11 +1,14 @@
-//! Octal games against published nim-sequences and periods, and the fast method against
-//! the reference method.
+//! Octal games against published nim-sequences and periods, the fast method against the
+//! reference method, and checkpoints of long runs.
 
+use gamecensus::Error;
 use gamecensus::jobs::sweep::codes as sweep_codes;
-use gamecensus::octal::nim::{Split, reference, sparse};
+use gamecensus::octal::checkpoint::{Checkpoint, Identity};
+use gamecensus::octal::nim::{Split, State, reference, sparse};
 use gamecensus::octal::{Method, OctalCode, Periodicity, analyse};
 use proptest::prelude::*;
 use rayon::prelude::*;
+use std::process::{Command, Output};
 
 fn code(s: &str) -> OctalCode {
     OctalCode::parse(s).unwrap()
@@ -127,4 +130,272 @@ proptest! {
         let split = Split { mask, domain: if domain { gamecensus::octal::nim::domain_parity(&oc) } else { None } };
         prop_assert_eq!(sparse(&oc, 400, Some(split), &|_| {}).values, reference(&oc, 400, &|_| {}));
     }
+}
+
+/// The speculative fast method against the definition on Officers (0.6; OEIS A046695)
+/// well past its last rare position (n = 20627 under the split range 111101110 that is
+/// chosen): before it, 1583 rare values each make a speculation fail and restart its
+/// block. Same values as the reference, and the same values, split and counts on one
+/// thread as on two.
+#[test]
+fn officers_fast_equals_reference_to_100000_on_one_or_two_threads() {
+    let oc = code("0.6");
+    let want = reference(&oc, 100_000, &|_| {});
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| sparse(&oc, 100_000, None, &|_| {}))
+    };
+    let (one, two) = (on(1), on(2));
+    assert!(one.values == want, "fast != reference on 0.6");
+    assert!(two.values == want, "fast (2 threads) != reference on 0.6");
+    assert_eq!(
+        (one.split, &one.rare, one.stats),
+        (two.split, &two.rare, two.stats)
+    );
+    assert_eq!(two.split.to_string(), "range, mask 111101110");
+    let rare: Vec<usize> = (1..want.len())
+        .filter(|&q| two.split.rare(want[q], q))
+        .collect();
+    assert_eq!(two.rare, rare);
+    assert_eq!(rare.last(), Some(&20627));
+}
+
+fn identity(code: &str, method: &str) -> Identity {
+    Identity {
+        code: code.into(),
+        method: method.into(),
+        split_option: "auto".into(),
+    }
+}
+
+/// A run saved at n = 30000 (and then abandoned with more values computed but not saved)
+/// and resumed to 80000 ends exactly as an uninterrupted run: values, split, rare
+/// positions and counts. Checkpoints of another game or method, existing files and
+/// damaged headers are refused.
+#[test]
+fn checkpoint_and_resume_give_the_uninterrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("officers.ck");
+    let oc = code("0.6");
+    let id = identity("0.6", "fast");
+    let mut cp = Checkpoint::create(&path, id.clone()).unwrap();
+    let mut st = State::new(&oc, None);
+    st.advance(20_000, &|_| {});
+    cp.save(st.values(), st.split(), st.stats()).unwrap();
+    st.advance(30_000, &|_| {});
+    cp.save(st.values(), st.split(), st.stats()).unwrap();
+    st.advance(31_000, &|_| {});
+    drop((st, cp));
+
+    let (_, meta, values) = Checkpoint::open(&path, id.clone()).unwrap();
+    assert_eq!((meta.done, values.len()), (30_000, 30_001));
+    let mut st = State::resume(&oc, values, meta.split(), false, meta.stats);
+    st.advance(80_000, &|_| {});
+    let resumed = st.finish();
+    let whole = sparse(&oc, 80_000, None, &|_| {});
+    assert!(resumed.values == whole.values);
+    assert_eq!(
+        (resumed.split, &resumed.rare, resumed.stats),
+        (whole.split, &whole.rare, whole.stats)
+    );
+
+    let usage = |r: Result<_, Error>, needle: &str| match r {
+        Err(Error::Usage(m)) => assert!(m.contains(needle), "{m}"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("accepted, expected {needle:?}"),
+    };
+    usage(
+        Checkpoint::open(&path, identity("0.77", "fast")).map(|_| ()),
+        "0.77",
+    );
+    usage(
+        Checkpoint::open(&path, identity("0.6", "reference")).map(|_| ()),
+        "reference",
+    );
+    usage(
+        Checkpoint::create(&path, id.clone()).map(|_| ()),
+        "already exists",
+    );
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[40] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    usage(Checkpoint::open(&path, id).map(|_| ()), "damaged");
+}
+
+fn gamecensus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The summary without the line that times this run.
+fn summary_of(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = String::from_utf8(o.stdout.clone()).unwrap();
+    s.lines()
+        .filter(|l| !l.starts_with("this run:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `octal --checkpoint`: a run to a smaller --max, and one stopped by Ctrl-C (SIGINT from
+/// outside, while it computes), resumed with --resume, write byte for byte the CSV and
+/// the summary of an uninterrupted run; the stopped run leaves no CSV. Bad uses are
+/// one-line usage errors (exit 2).
+#[test]
+fn octal_command_checkpoints_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |f: &str| dir.path().join(f).to_str().unwrap().to_string();
+    let (ck, part, resumed, whole) = (d("ck"), d("part.csv"), d("resumed.csv"), d("whole.csv"));
+    let q = ["--quiet"];
+    let o = gamecensus(
+        &[
+            &[
+                "octal",
+                "0.6",
+                "--max",
+                "20000",
+                "--checkpoint",
+                &ck,
+                "--out",
+                &part,
+            ],
+            &q[..],
+        ]
+        .concat(),
+    );
+    summary_of(&o);
+    let o = gamecensus(
+        &[
+            &[
+                "octal",
+                "0.6",
+                "--max",
+                "60000",
+                "--checkpoint",
+                &ck,
+                "--resume",
+                "--out",
+                &resumed,
+            ],
+            &q[..],
+        ]
+        .concat(),
+    );
+    let s_resumed = summary_of(&o);
+    let o = gamecensus(&["octal", "0.6", "--max", "60000", "--out", &whole, "--quiet"]);
+    assert_eq!(s_resumed, summary_of(&o));
+    assert!(std::fs::read(&resumed).unwrap() == std::fs::read(&whole).unwrap());
+
+    let usage = |o: Output, needle: &str| {
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(needle) && err.trim().lines().count() == 1,
+            "{err}"
+        );
+    };
+    usage(
+        gamecensus(&["octal", "0.6", "--max", "100", "--checkpoint", &ck]),
+        "already exists",
+    );
+    usage(
+        gamecensus(&[
+            "octal",
+            "0.7",
+            "--max",
+            "70000",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ]),
+        "0.7 by the fast",
+    );
+    usage(
+        gamecensus(&[
+            "octal",
+            "0.6",
+            "--max",
+            "70000",
+            "--checkpoint",
+            &ck,
+            "--resume",
+            "--method",
+            "reference",
+        ]),
+        "reference",
+    );
+    usage(
+        gamecensus(&[
+            "octal",
+            "0.6",
+            "--max",
+            "100",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ]),
+        "beyond --max",
+    );
+    usage(
+        gamecensus(&["octal", "0.6", "--max", "100", "--resume"]),
+        "--checkpoint",
+    );
+    assert_eq!(
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+
+    // Stopped from outside while computing.
+    let (ck2, stopped, max) = (d("ck2"), d("stopped.csv"), "3000000");
+    let child = Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args([
+            "octal",
+            "0.6",
+            "--max",
+            max,
+            "--quiet",
+            "--checkpoint",
+            &ck2,
+            "--out",
+            &stopped,
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !std::path::Path::new(&ck2).exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("continue with --resume"), "{err}");
+    assert!(!std::path::Path::new(&stopped).exists());
+    let o = gamecensus(&[
+        "octal",
+        "0.6",
+        "--max",
+        max,
+        "--quiet",
+        "--checkpoint",
+        &ck2,
+        "--resume",
+        "--out",
+        &stopped,
+    ]);
+    let s_resumed = summary_of(&o);
+    let o = gamecensus(&["octal", "0.6", "--max", max, "--quiet", "--out", &whole]);
+    assert_eq!(s_resumed, summary_of(&o));
+    assert!(std::fs::read(&stopped).unwrap() == std::fs::read(&whole).unwrap());
 }
