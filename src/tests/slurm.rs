@@ -218,6 +218,14 @@ fn a_census_as_a_slurm_array_of_4_then_merge_is_the_single_run() {
         std::fs::read_to_string(d.join(format!("results/slurm-logs/ct6-{array}_2.out"))).unwrap();
     assert!(log2.contains("resumed"), "task 2 did not resume: {log2}");
 
+    // More tasks than the cluster's MaxArraySize (1001 by default) allows: refused.
+    let o = submit(d, &conf, "ct6.toml", 1001).unwrap_err();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("MaxArraySize"),
+        "{}",
+        text(&o.stderr)
+    );
     // Submitting again would clobber the merged file: refused at once.
     let o = submit(d, &conf, "ct6.toml", 4).unwrap_err();
     assert_eq!(o.status.code(), Some(2));
