@@ -60,8 +60,32 @@ struct ShardFile {
     path: PathBuf,
     sidecar: Sidecar,
     shard: Shard,
-    /// Rows of each of its units, in order.
-    units: Vec<u64>,
+    /// How many rows each of its units has.
+    units: UnitRows,
+}
+
+/// The rows of each unit of a shard, in order.
+enum UnitRows {
+    /// `count` units of `each` rows.
+    Each { each: u64, count: usize },
+    /// As listed.
+    Listed(Vec<u64>),
+}
+
+impl UnitRows {
+    fn len(&self) -> usize {
+        match self {
+            UnitRows::Each { count, .. } => *count,
+            UnitRows::Listed(v) => v.len(),
+        }
+    }
+
+    fn rows(&self, unit: usize) -> u64 {
+        match self {
+            UnitRows::Each { each, .. } => *each,
+            UnitRows::Listed(v) => v[unit],
+        }
+    }
 }
 
 fn refuse(msg: String) -> Error {
@@ -107,12 +131,20 @@ fn load(path: &Path) -> Result<ShardFile> {
             sidecar.bytes
         )));
     }
+    // Every row is a line of at least one character and its newline.
+    if sidecar.rows > sidecar.bytes / 2 {
+        return Err(refuse(format!(
+            "{show}: its sidecar's {} rows cannot fit in {} bytes",
+            sidecar.rows, sidecar.bytes
+        )));
+    }
     let units = match (&sidecar.units, shard.count) {
-        (_, 1) => vec![sidecar.rows],
-        (Some(Units::Rows(list)), _) => list.clone(),
-        (Some(Units::Each(k)), _) if *k > 0 && sidecar.rows % k == 0 => {
-            vec![*k; (sidecar.rows / k) as usize]
-        }
+        (_, 1) => UnitRows::Listed(vec![sidecar.rows]),
+        (Some(Units::Rows(list)), _) => UnitRows::Listed(list.clone()),
+        (Some(Units::Each(k)), _) if *k > 0 && sidecar.rows % k == 0 => UnitRows::Each {
+            each: *k,
+            count: (sidecar.rows / k) as usize,
+        },
         _ => {
             return Err(refuse(format!(
                 "{show}: its sidecar does not record how its rows divide into units (written \
@@ -120,12 +152,14 @@ fn load(path: &Path) -> Result<ShardFile> {
             )));
         }
     };
-    if units.iter().sum::<u64>() != sidecar.rows {
-        return Err(refuse(format!(
-            "{show}: its sidecar's units hold {} rows, not the {} it records",
-            units.iter().sum::<u64>(),
-            sidecar.rows
-        )));
+    if let UnitRows::Listed(list) = &units {
+        let sum = list.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        if sum != Some(sidecar.rows) {
+            return Err(refuse(format!(
+                "{show}: its sidecar's units do not add up to the {} rows it records",
+                sidecar.rows
+            )));
+        }
     }
     Ok(ShardFile {
         path: path.to_path_buf(),
@@ -159,13 +193,13 @@ fn check_set(mut files: Vec<ShardFile>) -> Result<(Vec<ShardFile>, JobSpec)> {
     for f in &files[1..] {
         let (p, s) = (f.path.display(), &f.sidecar);
         let differs = if s.job_hash != s0.job_hash {
-            Some("job file")
+            Some("job files")
         } else if s.program != s0.program || s.commit != s0.commit {
-            Some("program (version or commit)")
+            Some("programs (version or commit)")
         } else if s.columns != s0.columns {
             Some("columns")
         } else if f.shard.count != m {
-            Some("number of shards")
+            Some("shard counts")
         } else {
             None
         };
@@ -202,24 +236,27 @@ fn check_set(mut files: Vec<ShardFile>) -> Result<(Vec<ShardFile>, JobSpec)> {
         }
     }
     if files.len() != m {
-        let have: Vec<usize> = files.iter().map(|f| f.shard.index).collect();
-        let missing: Vec<String> = (0..m)
-            .filter(|i| !have.contains(i))
-            .map(|i| format!("{i}/{m}"))
-            .collect();
-        let shown = if missing.len() > 10 {
-            format!(
-                "{} and {} more",
-                missing[..10].join(", "),
-                missing.len() - 10
-            )
+        // The files are in shard order, once each: the first few gaps, and how many.
+        let missing = m - files.len();
+        let mut have = files.iter().map(|f| f.shard.index).peekable();
+        let mut shown = Vec::new();
+        for i in 0..m {
+            if have.next_if_eq(&i).is_none() {
+                shown.push(format!("{i}/{m}"));
+                if shown.len() == 10 {
+                    break;
+                }
+            }
+        }
+        let more = if missing > shown.len() {
+            format!(" and {} more", missing - shown.len())
         } else {
-            missing.join(", ")
+            String::new()
         };
         return Err(refuse(format!(
-            "{} of the {m} shards {} missing: {shown}",
-            missing.len(),
-            if missing.len() == 1 { "is" } else { "are" },
+            "{missing} of the {m} shards {} missing: {}{more}",
+            if missing == 1 { "is" } else { "are" },
+            shown.join(", "),
         )));
     }
     // Shard I of a run with U units has the units I, I + M, ... below U.
@@ -311,7 +348,7 @@ fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64
     let total: usize = files.iter().map(|f| f.units.len()).sum();
     for g in 0..total {
         let r = &mut readers[g % m];
-        for _ in 0..r.file.units[g / m] {
+        for _ in 0..r.file.units.rows(g / m) {
             if !r.next_line()? {
                 return Err(refuse(format!(
                     "{} ends before the {} rows its sidecar records",

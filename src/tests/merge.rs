@@ -220,9 +220,9 @@ fn missing_duplicate_foreign_incomplete_or_changed_shards_are_refused() {
     let dup = [three[0].clone(), three[1].clone(), three[1].clone()];
     refused(&a, &out, &dup, &[], "shard 1/3 is given twice");
     let foreign = [three[0].clone(), other_job[1].clone(), three[2].clone()];
-    refused(&a, &out, &foreign, &[], "their job file differ");
+    refused(&a, &out, &foreign, &[], "their job files differ");
     let mixed = [three[0].clone(), three[1].clone(), four[2].clone()];
-    refused(&a, &out, &mixed, &[], "their number of shards differ");
+    refused(&a, &out, &mixed, &[], "their shard counts differ");
     let with_sidecar = [
         three[0].clone(),
         three[1].clone(),
@@ -254,6 +254,27 @@ fn missing_duplicate_foreign_incomplete_or_changed_shards_are_refused() {
     refused(&a, &out, &three, &[], "is incomplete");
     std::fs::write(&three[1], &saved).unwrap();
     std::fs::write(format!("{}.meta.json", three[1].display()), &side).unwrap();
+
+    // Forged sidecars: more rows than bytes allow; a huge shard count, identity and all.
+    let meta = format!("{}.meta.json", three[0].display());
+    let side = std::fs::read_to_string(&meta).unwrap();
+    let mut forged: serde_json::Value = serde_json::from_str(&side).unwrap();
+    forged["rows"] = u64::MAX.into();
+    std::fs::write(&meta, forged.to_string()).unwrap();
+    refused(&a, &out, &three, &[], "cannot fit");
+    let huge = "999999999999";
+    let forged = side
+        .replace("0/3", &format!("0/{huge}"))
+        .replace("shard 0/3", &format!("shard 0/{huge}"));
+    std::fs::write(&meta, forged).unwrap();
+    refused(
+        &a,
+        &out,
+        &three[..1],
+        &[],
+        &format!("999999999998 of the {huge} shards are missing: 1/{huge}, 2/{huge}"),
+    );
+    std::fs::write(&meta, side).unwrap();
 
     // An existing output is replaced only with --force; the shards themselves never.
     std::fs::write(&out, "precious\n").unwrap();
