@@ -4,6 +4,7 @@
 #
 #   scripts/setup.sh build     what `cargo build` needs (the quickstart)
 #   scripts/setup.sh test      that, and what the test suite runs against (default)
+#   scripts/setup.sh slurm     only what the Slurm test needs (a one-node cluster)
 #   scripts/setup.sh --detect NAME...
 #                              only report whether each NAME is present (exit 0 if all are,
 #                              1 otherwise); installs nothing. Used by the set-up test.
@@ -30,6 +31,16 @@
 #             python3-venv, python3-pip).
 #   chromium  `chromium` on PATH (Debian package chromium): the report test renders the
 #             HTML report headless.
+#   slurm     what the Slurm test (src/tests/slurm.rs, through scripts/slurm-cluster.sh and
+#             scripts/slurm-submit.sh) runs: the daemons slurmctld and slurmd, the clients
+#             sbatch, squeue, scancel, scontrol and sinfo, munge's munged, munge and unmunge
+#             (on PATH or in /usr/sbin, /sbin: daemons live there), and the plugins the
+#             cluster's slurm.conf names, which slurmctld and slurmd load from Debian's
+#             plugin directory /usr/lib/ARCH/slurm-wlm (auth_munge, cred_munge,
+#             proctrack_linuxproc, task_none, jobacct_gather_none, accounting_storage_none,
+#             jobcomp_filetxt, sched_backfill, select_cons_tres, mpi_none). Debian packages:
+#             slurm-wlm (without its recommends: slurmctld, slurmd, slurm-client and the
+#             basic plugins) and munge (which creates /etc/munge/munge.key).
 #
 # SETUP_ROOT (tests only): a directory that stands for / when looking for files, so that
 # the detection can be checked against trees built in a temporary directory.
@@ -98,6 +109,31 @@ on_path() {
   return 1
 }
 
+# On PATH or in /usr/sbin, /sbin (where daemons are, off a normal user's PATH)?
+on_path_or_sbin() {
+  on_path "$1" || [ -x "$ROOT/usr/sbin/$1" ] || [ -x "$ROOT/sbin/$1" ]
+}
+
+SLURM_TOOLS=(slurmctld slurmd sbatch squeue scancel scontrol sinfo munged munge unmunge)
+SLURM_PLUGINS=(auth_munge cred_munge proctrack_linuxproc task_none jobacct_gather_none
+  accounting_storage_none jobcomp_filetxt sched_backfill select_cons_tres mpi_none)
+
+# Prints what the Slurm test needs and is not there (nothing if all is).
+slurm_missing() {
+  local t p d dirs=() missing=()
+  for t in "${SLURM_TOOLS[@]}"; do on_path_or_sbin "$t" || missing+=("$t"); done
+  shopt -s nullglob
+  for d in "$ROOT"/usr/lib/*/slurm-wlm "$ROOT"/usr/lib/slurm-wlm "$ROOT"/usr/lib64/slurm-wlm; do
+    [ -d "$d" ] && dirs+=("$d")
+  done
+  for p in "${SLURM_PLUGINS[@]}"; do
+    local found=0
+    for d in "${dirs[@]}"; do [ -f "$d/$p.so" ] && { found=1; break; }; done
+    [ $found = 1 ] || missing+=("$p.so")
+  done
+  [ ${#missing[@]} = 0 ] || echo "${missing[*]}"
+}
+
 # detect NAME: exit 0 if present; otherwise prints on stdout what is missing.
 detect() {
   local lib missing=()
@@ -116,6 +152,7 @@ detect() {
       for t in nauty-geng nauty-vcolg; do on_path "$t" || missing+=("$t"); done
       [ ${#missing[@]} = 0 ] || echo "${missing[*]}" ;;
     chromium) on_path chromium || echo "chromium" ;;
+    slurm) slurm_missing ;;
     python)
       [ -x "$ROOT$PYENV/bin/python" ] \
         && "$ROOT$PYENV/bin/python" -c 'import pandas, polars, duckdb, networkx' >/dev/null 2>&1 \
@@ -131,6 +168,7 @@ packages() {
     nauty) echo nauty ;;
     python) echo python3 python3-venv python3-pip ;;
     chromium) echo chromium ;;
+    slurm) echo slurm-wlm munge ;;
   esac
 }
 
@@ -146,8 +184,9 @@ fi
 
 case "${1:-test}" in
   build) wanted=(cargo libclang) ;;
-  test) wanted=(cargo libclang nauty python chromium) ;;
-  *) say "usage: scripts/setup.sh [build|test] | --detect NAME..."; exit 2 ;;
+  test) wanted=(cargo libclang nauty python chromium slurm) ;;
+  slurm) wanted=(slurm) ;;
+  *) say "usage: scripts/setup.sh [build|test|slurm] | --detect NAME..."; exit 2 ;;
 esac
 
 missing=()

@@ -111,6 +111,15 @@ Beside the CSV, FILE.meta.json records the program, the job, the shard and the r
 An existing output is never overwritten by surprise: a complete one of the same job is
 left as it is, an interrupted one needs --resume, anything else --force.";
 
+const MERGE_HELP: &str = "Shard I/M of a job takes its units of work I, I+M, I+2M, ...; merge \
+interleaves the shards' rows back into the order of the whole run, using the unit sizes each \
+shard's sidecar records. It refuses (exit 2, nothing written) shards of different jobs, \
+programs or shard counts, a shard missing or given twice, an incomplete shard, a shard whose \
+bytes differ from its sidecar's checksum, and an existing OUT without --force.
+Example:
+  for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bw-8.toml --shard $i/4 --resume; done
+  gamecensus merge results/cutthroat-bw-8.csv results/cutthroat-bw-8.shard-*-of-4.csv";
+
 const ANALYZE_HELP: &str =
     "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
 and || (confused with, for game values), and / or / not, parentheses, + and -, 'text', \
@@ -379,6 +388,22 @@ enum Command {
         #[arg(long, conflicts_with = "force")]
         resume: bool,
         /// Replace the output whatever it holds.
+        #[arg(long)]
+        force: bool,
+        /// Print the output path this run would write (with --shard, the shard's) and
+        /// exit without running (scripts/slurm-submit.sh uses it).
+        #[arg(long)]
+        print_output: bool,
+    },
+    /// Put the shards of a job back together: the CSV of the unsharded run, byte for byte.
+    #[command(after_help = MERGE_HELP)]
+    Merge {
+        /// The merged CSV (its sidecar FILE.meta.json goes beside it).
+        out: PathBuf,
+        /// The shards' CSVs (all M of them, in any order), each with its sidecar.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Replace OUT if it exists.
         #[arg(long)]
         force: bool,
     },
@@ -724,6 +749,7 @@ fn dispatch(command: Command) -> Result<()> {
             quiet,
             resume,
             force,
+            print_output,
         } => {
             let spec = JobSpec::load(&job)?;
             let opts = RunOptions {
@@ -734,9 +760,18 @@ fn dispatch(command: Command) -> Result<()> {
                 resume,
                 force,
             };
+            if print_output {
+                let path = jobs::run::output_path(&spec, &opts);
+                return writeln!(stdout.lock(), "{}", path.display()).map_err(write_err);
+            }
             jobs::run::install_interrupt_handler();
             let summary = jobs::run(&spec, &opts)?;
             jobs::run::report(&summary);
+            Ok(())
+        }
+        Command::Merge { out, shards, force } => {
+            let merged = jobs::merge::merge(&out, &shards, force)?;
+            let _ = writeln!(std::io::stderr(), "{}", merged.text());
             Ok(())
         }
     }

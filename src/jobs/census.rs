@@ -33,6 +33,7 @@ use rayon::prelude::*;
 use super::context::{INTERRUPTED, RunContext};
 use super::output::{Existing, Output, inspect};
 use super::progress;
+use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
 use crate::error::{Error, Result};
@@ -193,10 +194,16 @@ impl Census {
     }
 
     /// Where to continue after `rows` rows: `(first unit, positions of it to skip)`,
-    /// after checking that row `rows` is the position the census writes there.
-    fn locate(&self, rows: u64, last: &[String], path: &std::path::Path) -> Result<(usize, usize)> {
+    /// after checking that row `rows` is the position the census writes there; and the
+    /// rows of each unit before the first unit.
+    fn locate(
+        &self,
+        rows: u64,
+        last: &[String],
+        path: &std::path::Path,
+    ) -> Result<(usize, usize, Vec<u64>)> {
         if rows == 0 {
-            return Ok((0, 0));
+            return Ok((0, 0, Vec::new()));
         }
         let counts: Vec<u64> = self.units.par_iter().map(|&u| self.count(u)).collect();
         let mut before = 0u64;
@@ -229,9 +236,9 @@ impl Census {
                     )));
                 }
                 return Ok(if before + c == rows {
-                    (i + 1, 0)
+                    (i + 1, 0, counts[..=i].to_vec())
                 } else {
-                    (i, want + 1)
+                    (i, want + 1, counts[..i].to_vec())
                 });
             }
             before += c;
@@ -271,6 +278,8 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
 struct UnitRows {
     bytes: Vec<u8>,
     rows: u64,
+    /// Rows of the unit skipped because an earlier run wrote them.
+    skipped: u64,
     tally: Tally,
 }
 
@@ -280,7 +289,11 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let start = Instant::now();
     let census = Census::new(job, ctx.shard)?;
     let schema = census.schema().clone();
-    let sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
+    let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
+    if ctx.shard.count > 1 {
+        // `merge` needs each unit's rows to interleave the shards.
+        sidecar.units = Some(Units::Rows(Vec::new()));
+    }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
     let mut summary = Summary {
         out: ctx.out.clone(),
@@ -300,7 +313,11 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         }
         Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
         Existing::Partial { rows, ref last, .. } => {
-            let (unit, skip) = census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?;
+            let (unit, skip, before) =
+                census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?;
+            if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
+                *list = before;
+            }
             (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
         }
     };
@@ -337,12 +354,17 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             let bytes = w
                 .into_inner()
                 .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
-            Ok(UnitRows { bytes, rows, tally })
+            Ok(UnitRows {
+                bytes,
+                rows,
+                skipped: skip as u64,
+                tally,
+            })
         },
         |batch| {
             for unit in batch {
                 let unit = unit?;
-                output.write_rows(&unit.bytes, unit.rows)?;
+                output.write_unit(&unit.bytes, unit.rows, unit.skipped + unit.rows)?;
                 summary.tally.merge(unit.tally);
             }
             let rows = output.rows();

@@ -57,6 +57,7 @@ impl RunContext {
             checksum: String::new(),
             complete: false,
             summary: None,
+            units: None,
         }
     }
 }

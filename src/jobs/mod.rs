@@ -1,11 +1,13 @@
 //! Jobs: the TOML job file ([`spec`]), running it ([`mod@run`]: options, output path, thread
 //! pool, dispatch) as a census ([`census`]) or an octal sweep ([`sweep`]) into one
 //! resumable CSV output with a provenance sidecar ([`output`], [`provenance`]), the
-//! progress bar and the end-of-run summary with its tallies ([`tally`]); and the streaming commands `enumerate` /
-//! `eval` ([`stream`]) and `octal` ([`octal`]).
+//! progress bar and the end-of-run summary with its tallies ([`tally`]); putting the shards
+//! of a run back together ([`merge`]); and the streaming commands `enumerate` / `eval`
+//! ([`stream`]) and `octal` ([`octal`]).
 
 pub mod census;
 pub mod context;
+pub mod merge;
 pub mod octal;
 pub mod output;
 pub mod progress;

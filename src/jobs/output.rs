@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::provenance::{Sidecar, now};
+use super::provenance::{Sidecar, Units, now};
 use crate::error::{Error, Result};
 
 /// What is already at the output path.
@@ -283,6 +283,16 @@ impl Output {
         self.write_bytes(bytes)?;
         self.rows += rows;
         self.flush_and_record(false)
+    }
+
+    /// Like [`Output::write_rows`] for the rest of one unit of work, which had
+    /// `unit_rows` rows in all (more than `rows` if it was resumed in the middle): the
+    /// sidecar's [`Units::Rows`] list, if it keeps one, records the unit's end.
+    pub fn write_unit(&mut self, bytes: &[u8], rows: u64, unit_rows: u64) -> Result<()> {
+        if let Some(Some(Units::Rows(list))) = self.sidecar.as_mut().map(|s| s.units.as_mut()) {
+            list.push(unit_rows);
+        }
+        self.write_rows(bytes, rows)
     }
 
     fn flush_and_record(&mut self, now_: bool) -> Result<()> {

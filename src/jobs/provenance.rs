@@ -74,6 +74,42 @@ pub struct Sidecar {
     pub complete: bool,
     /// The end-of-run summary, once complete.
     pub summary: Option<String>,
+    /// Sharded runs: how the rows divide into the job's units of work, so that `merge`
+    /// can interleave the shards back into the order of the whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Units>,
+}
+
+/// How a shard's rows divide into units of work. Shard `I/M` takes the units whose
+/// number in the whole run is `I` modulo `M`, in order, so the whole run's rows are unit
+/// 0 of shard 0, unit 0 of shard 1, ..., unit 0 of shard M-1, unit 1 of shard 0, ...
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Units {
+    /// Every unit writes this many rows (an octal sweep: one row per code).
+    Each(u64),
+    /// The rows of each whole unit written so far, in order (a census: a unit's
+    /// positions vary in number, and may be none). Rows after these belong to a unit
+    /// that was interrupted. In JSON: decimal numbers separated by spaces.
+    Rows(#[serde(with = "spaced")] Vec<u64>),
+}
+
+/// `Vec<u64>` as one string of decimal numbers separated by spaces (a census shard has
+/// thousands of units; one line keeps the sidecar readable).
+mod spaced {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[u64], s: S) -> Result<S::Ok, S::Error> {
+        let text: Vec<String> = v.iter().map(u64::to_string).collect();
+        s.serialize_str(&text.join(" "))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.split_ascii_whitespace()
+            .map(|w| w.parse().map_err(serde::de::Error::custom))
+            .collect()
+    }
 }
 
 impl Sidecar {

@@ -13,6 +13,8 @@ use super::summary::Summary;
 use super::{census, sweep};
 use crate::error::{Error, Result};
 use crate::graphs::Shard;
+use crate::rules::Ruleset;
+use crate::solving::Schema;
 
 /// Most worker threads `--threads` accepts.
 pub const MAX_THREADS: usize = 1024;
@@ -55,6 +57,18 @@ pub fn output_path(spec: &JobSpec, opts: &RunOptions) -> PathBuf {
         }
         _ => p,
     }
+}
+
+/// What determines the rows of shard `shard` of `spec`, in words: the identity the
+/// shard's sidecar records (`merge` checks shards against it).
+pub fn identity(spec: &JobSpec, shard: Shard) -> Result<String> {
+    Ok(match &spec.kind {
+        JobKind::Census(c) => {
+            let schema = Schema::of(Ruleset::from_name(&c.rules)?);
+            census::identity(c, shard, &schema)
+        }
+        JobKind::OctalSweep(s) => sweep::identity(s, shard),
+    })
 }
 
 /// Runs a job in a thread pool of `opts.threads` threads (default: all cores).

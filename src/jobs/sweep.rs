@@ -9,6 +9,7 @@ use super::context::{INTERRUPTED, RunContext};
 use super::octal::check_max;
 use super::output::{Existing, Output, inspect};
 use super::progress;
+use super::provenance::Units;
 use super::spec::SweepJob;
 use super::summary::{Summary, Tally};
 use crate::error::{Error, Result};
@@ -147,7 +148,11 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         .map(|(_, c)| OctalCode::parse(c))
         .collect::<Result<_>>()?;
     let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
-    let sidecar = ctx.sidecar(identity(job, ctx.shard), &names);
+    let mut sidecar = ctx.sidecar(identity(job, ctx.shard), &names);
+    if ctx.shard.count > 1 {
+        // One code, one row: what `merge` needs to interleave the shards.
+        sidecar.units = Some(Units::Each(1));
+    }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
     let mut summary = Summary {
         out: ctx.out.clone(),

@@ -3,6 +3,8 @@
 //! machine has installed. The names are those clang-sys (bindgen's loader) searches for;
 //! `libclang-cpp` is a different library that Debian images often ship on its own, and a
 //! libclang without clang's builtin headers fails on nauty.h ("'stddef.h' not found").
+//! Slurm: the daemons live in /usr/sbin, off a user's PATH, and the daemons load the
+//! plugins the test cluster's slurm.conf names from Slurm's own plugin directory.
 
 use std::path::Path;
 use std::process::Command;
@@ -163,4 +165,84 @@ fn the_python_environment_must_import_its_packages() {
     assert!(!detect());
     python("#!/bin/sh\nexit 0\n");
     assert!(detect());
+}
+
+/// Everything the Slurm test runs, as Debian installs it: clients in /usr/bin, daemons in
+/// /usr/sbin, plugins in /usr/lib/ARCH/slurm-wlm.
+fn slurm_tree(root: &Path, leave_out: &str) {
+    for t in [
+        "sbatch", "squeue", "scancel", "scontrol", "sinfo", "munge", "unmunge",
+    ] {
+        if t != leave_out {
+            executable(root, &format!("usr/bin/{t}"));
+        }
+    }
+    for t in ["slurmctld", "slurmd", "munged"] {
+        if t != leave_out {
+            executable(root, &format!("usr/sbin/{t}"));
+        }
+    }
+    for p in [
+        "auth_munge",
+        "cred_munge",
+        "proctrack_linuxproc",
+        "task_none",
+        "jobacct_gather_none",
+        "accounting_storage_none",
+        "jobcomp_filetxt",
+        "sched_backfill",
+        "select_cons_tres",
+        "mpi_none",
+    ] {
+        if p != leave_out {
+            elf64(root, &format!("usr/lib/x86_64-linux-gnu/slurm-wlm/{p}.so"));
+        }
+    }
+}
+
+#[test]
+fn slurm_needs_its_daemons_clients_munge_and_the_plugins_of_the_test_cluster() {
+    // Nothing at all: everything is named.
+    let t = tempfile::tempdir().unwrap();
+    let (ok, out) = detect(t.path(), "slurm");
+    assert!(!ok, "{out}");
+    for name in [
+        "slurmctld",
+        "slurmd",
+        "sbatch",
+        "munged",
+        "select_cons_tres.so",
+    ] {
+        assert!(out.contains(name), "{name}: {out}");
+    }
+    // All of it, with the daemons off PATH (/usr/sbin): present.
+    let t = tempfile::tempdir().unwrap();
+    slurm_tree(t.path(), "");
+    let (ok, out) = detect(t.path(), "slurm");
+    assert!(ok, "{out}");
+    // Any one piece missing is named alone: a daemon, munge's daemon, a client, a plugin.
+    for gone in [
+        "slurmd",
+        "munged",
+        "squeue",
+        "jobcomp_filetxt",
+        "auth_munge",
+    ] {
+        let t = tempfile::tempdir().unwrap();
+        slurm_tree(t.path(), gone);
+        let (ok, out) = detect(t.path(), "slurm");
+        assert!(!ok, "{gone}: {out}");
+        assert_eq!(
+            out.trim_end(),
+            format!(
+                "slurm: missing {gone}{}",
+                if gone.contains('_') { ".so" } else { "" }
+            )
+        );
+    }
+    // Plugins in another directory than Slurm's are not loaded.
+    let t = tempfile::tempdir().unwrap();
+    slurm_tree(t.path(), "mpi_none");
+    elf64(t.path(), "usr/lib/x86_64-linux-gnu/mpi_none.so");
+    assert!(!detect(t.path(), "slurm").0);
 }

@@ -175,3 +175,25 @@ pub fn games_from(leaves: Vec<GameId>, depth: u32, min: usize) -> impl Strategy<
             .prop_map(|(l, r)| GameId::from_options(&l, &r).unwrap())
     })
 }
+
+/// Leaves the complete CSV `csv` (written by `gamecensus run`) as a run killed (SIGKILL)
+/// after writing `cut` bytes would, before its first sidecar update after the header: the
+/// file cut there, maybe in the middle of a row, and the sidecar as written right after
+/// the header (a shard's list of units still empty).
+pub fn kill_after(csv: &std::path::Path, cut: usize) {
+    let full = std::fs::read(csv).unwrap();
+    std::fs::write(csv, &full[..cut]).unwrap();
+    let header = &full[..=full.iter().position(|&b| b == b'\n').unwrap()];
+    let meta = format!("{}.meta.json", csv.display());
+    let mut side: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+    side["complete"] = false.into();
+    side["rows"] = 0.into();
+    side["bytes"] = header.len().into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(header)).into();
+    side["summary"] = serde_json::Value::Null;
+    if side.get("units").is_some() {
+        side["units"] = serde_json::json!({ "rows": "" });
+    }
+    std::fs::write(meta, side.to_string()).unwrap();
+}

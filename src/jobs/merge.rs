@@ -1,0 +1,500 @@
+//! `gamecensus merge OUT SHARD...`: puts the shards of one job back together into the
+//! CSV the unsharded run writes, byte for byte, with its sidecar.
+//!
+//! Shard `I/M` of a job takes the units of work whose number in the whole run is `I`
+//! modulo `M` (see [`crate::graphs::Shard`]), and writes their rows in unit order. The
+//! whole run writes every unit's rows in unit order, so its rows are unit 0 (from shard
+//! 0), unit 1 (shard 1), ..., unit M-1 (shard M-1), unit M (shard 0 again), and so on.
+//! A census's units hold different numbers of positions (and some none), so a sharded
+//! census records in its sidecar the rows of each unit it wrote
+//! ([`Units::Rows`]); an octal sweep's units are its codes, one row each
+//! ([`Units::Each`]). Merge takes that many rows from each shard in turn.
+//!
+//! Nothing is trusted that the sidecars do not vouch for: every shard must come from
+//! the same job file, program and commit, with an identity that this program computes
+//! for that job and shard; the M shards must all be there, once each, complete; each
+//! shard's bytes must match its sidecar's size and checksum, and its unit counts must be
+//! those of one run. The merged file is written beside OUT under a temporary name and
+//! renamed only when every check has passed, so a refused merge writes nothing.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use xxhash_rust::xxh3::Xxh3;
+
+use super::provenance::{self, Sidecar, Units};
+use super::run::identity;
+use super::spec::JobSpec;
+use crate::error::{Error, Result};
+use crate::graphs::Shard;
+
+/// What a merge wrote.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The merged CSV.
+    pub out: PathBuf,
+    /// Shards merged (M).
+    pub shards: usize,
+    /// Rows written (after the header).
+    pub rows: u64,
+    /// Bytes written (header included).
+    pub bytes: u64,
+}
+
+impl Merged {
+    /// One line for stderr.
+    pub fn text(&self) -> String {
+        format!(
+            "{} rows from {} shards -> {} ({} bytes, identical to the unsharded run)",
+            self.rows,
+            self.shards,
+            self.out.display(),
+            self.bytes
+        )
+    }
+}
+
+/// One shard's CSV with its sidecar, checked on its own.
+struct ShardFile {
+    path: PathBuf,
+    sidecar: Sidecar,
+    shard: Shard,
+    /// How many rows each of its units has.
+    units: UnitRows,
+}
+
+/// The rows of each unit of a shard, in order.
+enum UnitRows {
+    /// `count` units of `each` rows.
+    Each { each: u64, count: usize },
+    /// As listed.
+    Listed(Vec<u64>),
+}
+
+impl UnitRows {
+    fn len(&self) -> usize {
+        match self {
+            UnitRows::Each { count, .. } => *count,
+            UnitRows::Listed(v) => v.len(),
+        }
+    }
+
+    fn rows(&self, unit: usize) -> u64 {
+        match self {
+            UnitRows::Each { each, .. } => *each,
+            UnitRows::Listed(v) => v[unit],
+        }
+    }
+}
+
+fn refuse(msg: String) -> Error {
+    Error::usage(format!("will not merge: {msg}"))
+}
+
+/// Reads a shard's sidecar and checks what can be checked of one shard alone.
+fn load(path: &Path) -> Result<ShardFile> {
+    let show = path.display();
+    if path.to_string_lossy().ends_with(".meta.json") {
+        return Err(refuse(format!(
+            "{show} is a sidecar: give the shards' CSV files (e.g. results/NAME.shard-*-of-M.csv)"
+        )));
+    }
+    let meta =
+        std::fs::metadata(path).map_err(|e| refuse(format!("cannot read shard {show}: {e}")))?;
+    if !meta.is_file() {
+        return Err(refuse(format!("shard {show} is not a regular file")));
+    }
+    let sidecar = Sidecar::read(path)?.ok_or_else(|| {
+        refuse(format!(
+            "{show} has no sidecar {}: it is not a shard written by gamecensus run",
+            Sidecar::path_for(path).display()
+        ))
+    })?;
+    let shard = Shard::parse(&sidecar.shard).map_err(|_| {
+        refuse(format!(
+            "{show}: its sidecar's shard {:?} is not I/M",
+            sidecar.shard
+        ))
+    })?;
+    if !sidecar.complete {
+        return Err(refuse(format!(
+            "{show} (shard {}) is incomplete: {} rows of an interrupted run; finish it with \
+             gamecensus run JOB --shard {} --resume",
+            sidecar.shard, sidecar.rows, sidecar.shard
+        )));
+    }
+    if meta.len() != sidecar.bytes {
+        return Err(refuse(format!(
+            "{show} has {} bytes but its sidecar says the complete shard has {}: it was changed",
+            meta.len(),
+            sidecar.bytes
+        )));
+    }
+    // Every row is a line of at least one character and its newline.
+    if sidecar.rows > sidecar.bytes / 2 {
+        return Err(refuse(format!(
+            "{show}: its sidecar's {} rows cannot fit in {} bytes",
+            sidecar.rows, sidecar.bytes
+        )));
+    }
+    let units = match (&sidecar.units, shard.count) {
+        (_, 1) => UnitRows::Listed(vec![sidecar.rows]),
+        (Some(Units::Rows(list)), _) => UnitRows::Listed(list.clone()),
+        (Some(Units::Each(k)), _) if *k > 0 && sidecar.rows % k == 0 => UnitRows::Each {
+            each: *k,
+            count: (sidecar.rows / k) as usize,
+        },
+        _ => {
+            return Err(refuse(format!(
+                "{show}: its sidecar does not record how its rows divide into units (written \
+                 by another version of gamecensus?)"
+            )));
+        }
+    };
+    if let UnitRows::Listed(list) = &units {
+        let sum = list.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        if sum != Some(sidecar.rows) {
+            return Err(refuse(format!(
+                "{show}: its sidecar's units do not add up to the {} rows it records",
+                sidecar.rows
+            )));
+        }
+    }
+    Ok(ShardFile {
+        path: path.to_path_buf(),
+        sidecar,
+        shard,
+        units,
+    })
+}
+
+/// Checks that the shards are the M shards of one job, once each; returns them in shard
+/// order, with the job.
+fn check_set(mut files: Vec<ShardFile>) -> Result<(Vec<ShardFile>, JobSpec)> {
+    let first = &files[0];
+    let (p0, s0) = (first.path.display().to_string(), &first.sidecar);
+    let this = provenance::program();
+    if s0.program != this {
+        return Err(refuse(format!(
+            "{p0} was written by {}, this is {this}: merge with the program that wrote it",
+            s0.program
+        )));
+    }
+    let Some(text) = s0.job_text.as_deref() else {
+        return Err(refuse(format!("{p0}: its sidecar holds no job file")));
+    };
+    let spec = JobSpec::parse(text).map_err(|e| {
+        refuse(format!(
+            "{p0}: the job file in its sidecar does not parse ({e})"
+        ))
+    })?;
+    let m = first.shard.count;
+    for f in &files[1..] {
+        let (p, s) = (f.path.display(), &f.sidecar);
+        let differs = if s.job_hash != s0.job_hash {
+            Some("job files")
+        } else if s.program != s0.program || s.commit != s0.commit {
+            Some("programs (version or commit)")
+        } else if s.columns != s0.columns {
+            Some("columns")
+        } else if f.shard.count != m {
+            Some("shard counts")
+        } else {
+            None
+        };
+        if let Some(what) = differs {
+            return Err(refuse(format!(
+                "{p} (shard {}, job {}) and {p0} (shard {}, job {}) come from different runs: \
+                 their {what} differ",
+                s.shard,
+                s.job_file.as_deref().unwrap_or(Path::new("?")).display(),
+                s0.shard,
+                s0.job_file.as_deref().unwrap_or(Path::new("?")).display(),
+            )));
+        }
+    }
+    for f in &files {
+        if f.sidecar.identity != identity(&spec, f.shard)? {
+            return Err(refuse(format!(
+                "{}: its identity is not that of shard {} of its job file: {}",
+                f.path.display(),
+                f.sidecar.shard,
+                f.sidecar.identity
+            )));
+        }
+    }
+    files.sort_by_key(|f| f.shard.index);
+    for w in files.windows(2) {
+        if w[0].shard.index == w[1].shard.index {
+            return Err(refuse(format!(
+                "shard {}/{m} is given twice ({} and {})",
+                w[0].shard.index,
+                w[0].path.display(),
+                w[1].path.display()
+            )));
+        }
+    }
+    if files.len() != m {
+        // The files are in shard order, once each: the first few gaps, and how many.
+        let missing = m - files.len();
+        let mut have = files.iter().map(|f| f.shard.index).peekable();
+        let mut shown = Vec::new();
+        for i in 0..m {
+            if have.next_if_eq(&i).is_none() {
+                shown.push(format!("{i}/{m}"));
+                if shown.len() == 10 {
+                    break;
+                }
+            }
+        }
+        let more = if missing > shown.len() {
+            format!(" and {} more", missing - shown.len())
+        } else {
+            String::new()
+        };
+        return Err(refuse(format!(
+            "{missing} of the {m} shards {} missing: {}{more}",
+            if missing == 1 { "is" } else { "are" },
+            shown.join(", "),
+        )));
+    }
+    // Shard I of a run with U units has the units I, I + M, ... below U.
+    let total: usize = files.iter().map(|f| f.units.len()).sum();
+    for f in &files {
+        let want = (total + m - 1 - f.shard.index) / m;
+        if f.units.len() != want {
+            return Err(refuse(format!(
+                "{} (shard {}) has {} units, but a run with {total} units in {m} shards gives \
+                 it {want}: the shards are not of one run",
+                f.path.display(),
+                f.sidecar.shard,
+                f.units.len()
+            )));
+        }
+    }
+    Ok((files, spec))
+}
+
+/// A shard being read: its lines, and the checksum of what was read.
+struct Reader<'a> {
+    file: &'a ShardFile,
+    input: BufReader<File>,
+    hasher: Xxh3,
+    line: Vec<u8>,
+}
+
+impl Reader<'_> {
+    /// Reads the next line (with its newline) into `self.line`; `false` at the end.
+    fn next_line(&mut self) -> Result<bool> {
+        self.line.clear();
+        let k = self
+            .input
+            .read_until(b'\n', &mut self.line)
+            .map_err(|e| Error::io(format!("reading {}", self.file.path.display()), e))?;
+        if k > 0 && self.line.last() != Some(&b'\n') {
+            return Err(refuse(format!(
+                "{} ends with a torn line: it was changed",
+                self.file.path.display()
+            )));
+        }
+        self.hasher.update(&self.line);
+        Ok(k > 0)
+    }
+}
+
+/// Deletes the temporary file unless the merge succeeded.
+struct Temp(Option<PathBuf>);
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Writes the rows of `files` (checked, in shard order) in the order of the whole run
+/// to `w`; checks every shard's bytes against its sidecar. Returns (rows, bytes,
+/// checksum) of what was written.
+fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64, u64, u64)> {
+    let mut readers = Vec::new();
+    for f in files {
+        let input = File::open(&f.path)
+            .map_err(|e| Error::io(format!("reading {}", f.path.display()), e))?;
+        readers.push(Reader {
+            file: f,
+            input: BufReader::with_capacity(1 << 20, input),
+            hasher: Xxh3::new(),
+            line: Vec::new(),
+        });
+    }
+    let header = format!("{}\n", files[0].sidecar.columns.join(","));
+    for r in &mut readers {
+        if !r.next_line()? || r.line != header.as_bytes() {
+            return Err(refuse(format!(
+                "{}: its first line is not the header {}",
+                r.file.path.display(),
+                header.trim_end()
+            )));
+        }
+    }
+    let werr = |e| Error::io(format!("writing {}", out.display()), e);
+    let mut hasher = Xxh3::new();
+    w.write_all(header.as_bytes()).map_err(werr)?;
+    hasher.update(header.as_bytes());
+    let (mut rows, mut bytes) = (0u64, header.len() as u64);
+    let m = readers.len();
+    let total: usize = files.iter().map(|f| f.units.len()).sum();
+    for g in 0..total {
+        let r = &mut readers[g % m];
+        for _ in 0..r.file.units.rows(g / m) {
+            if !r.next_line()? {
+                return Err(refuse(format!(
+                    "{} ends before the {} rows its sidecar records",
+                    r.file.path.display(),
+                    r.file.sidecar.rows
+                )));
+            }
+            w.write_all(&r.line).map_err(werr)?;
+            hasher.update(&r.line);
+            rows += 1;
+            bytes += r.line.len() as u64;
+        }
+    }
+    for r in &mut readers {
+        let extra = r.next_line()?;
+        if extra || format!("{:016x}", r.hasher.digest()) != r.file.sidecar.checksum {
+            return Err(refuse(format!(
+                "{}: its bytes are not the ones its sidecar recorded (checksum differs): it \
+                 was changed",
+                r.file.path.display()
+            )));
+        }
+    }
+    Ok((rows, bytes, hasher.digest()))
+}
+
+/// The sidecar of the merged file: the whole run's identity, the shards' job and program.
+fn merged_sidecar(
+    files: &[ShardFile],
+    spec: &JobSpec,
+    rows: u64,
+    bytes: u64,
+    digest: u64,
+) -> Result<Sidecar> {
+    let s0 = &files[0].sidecar;
+    let whole = identity(spec, Shard::WHOLE)?;
+    let started = files
+        .iter()
+        .map(|f| f.sidecar.started.clone())
+        .min()
+        .unwrap_or_default();
+    let ended = files
+        .iter()
+        .map(|f| f.sidecar.updated.clone())
+        .max()
+        .unwrap_or_default();
+    let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+    let listed = if paths.len() > 4 {
+        format!("{}, ..., {}", paths[..2].join(", "), paths[paths.len() - 1])
+    } else {
+        paths.join(", ")
+    };
+    Ok(Sidecar {
+        format: provenance::FORMAT,
+        program: s0.program.clone(),
+        commit: s0.commit.clone(),
+        identity_hash: provenance::hash(&whole),
+        identity: whole,
+        job_file: s0.job_file.clone(),
+        job_text: s0.job_text.clone(),
+        job_hash: s0.job_hash.clone(),
+        columns: s0.columns.clone(),
+        shard: "0/1".to_string(),
+        threads: files.iter().map(|f| f.sidecar.threads).max().unwrap_or(0),
+        started: started.clone(),
+        updated: provenance::now(),
+        rows,
+        bytes,
+        checksum: format!("{digest:016x}"),
+        complete: true,
+        summary: Some(format!(
+            "{rows} rows merged by gamecensus merge from the {} shards of one run ({listed}); \
+             the shards ran from {started} to {ended}, each shard's own summary is in its \
+             sidecar",
+            files.len()
+        )),
+        units: None,
+    })
+}
+
+/// Merges the shard CSVs `shards` (with their sidecars) into `out` and its sidecar.
+/// Refuses (a usage error, nothing written) unless they are all the M shards of one job,
+/// once each and complete; refuses an existing `out` unless `force`.
+pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
+    let show = out.display();
+    if shards.is_empty() {
+        return Err(refuse("no shards given".to_string()));
+    }
+    let out_sidecar = Sidecar::path_for(out);
+    match std::fs::symlink_metadata(out) {
+        Ok(m) if !m.is_file() => {
+            return Err(refuse(format!("{show} exists and is not a regular file")));
+        }
+        Ok(_) if !force => {
+            return Err(refuse(format!("{show} exists; use --force to replace it")));
+        }
+        _ if !force && out_sidecar.exists() => {
+            return Err(refuse(format!(
+                "{} exists; use --force to replace it",
+                out_sidecar.display()
+            )));
+        }
+        _ => {}
+    }
+    if let Ok(o) = std::fs::canonicalize(out) {
+        for s in shards {
+            if std::fs::canonicalize(s).is_ok_and(|c| c == o) {
+                return Err(refuse(format!("{show} is one of the shards")));
+            }
+        }
+    }
+    let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
+    let (files, spec) = check_set(files)?;
+
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let tmp_path = dir.join(format!(".{name}.merging-{}", std::process::id()));
+    let mut tmp = Temp(Some(tmp_path.clone()));
+    let file = File::create(&tmp_path)
+        .map_err(|e| Error::io(format!("creating {}", tmp_path.display()), e))?;
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    let (rows, bytes, digest) = interleave(&files, &mut w, out)?;
+    let file = w
+        .into_inner()
+        .map_err(|e| Error::io(format!("writing {show}"), e.into_error()))?;
+    file.sync_all()
+        .map_err(|e| Error::io(format!("writing {show}"), e))?;
+    let sidecar = merged_sidecar(&files, &spec, rows, bytes, digest)?;
+    // The old sidecar goes first: it must not vouch for the new bytes.
+    if let Err(e) = std::fs::remove_file(&out_sidecar)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        return Err(Error::io(format!("removing {}", out_sidecar.display()), e));
+    }
+    std::fs::rename(&tmp_path, out).map_err(|e| Error::io(format!("writing {show}"), e))?;
+    tmp.0 = None;
+    sidecar.write(out)?;
+    Ok(Merged {
+        out: out.to_path_buf(),
+        shards: files.len(),
+        rows,
+        bytes,
+    })
+}
