@@ -386,7 +386,11 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     summary.tables = Some((
         census.evaluator.table_stats(),
         census.evaluator.memo_len(),
-        crate::values::game::stored_values(),
+        // Game values are the partizan solver's (impartial values are nimbers).
+        match census.ruleset {
+            Ruleset::Partizan(_) => crate::values::game::stored_values(),
+            _ => 0,
+        },
     ));
     if let Err(e) = result {
         output.stop()?;

@@ -91,6 +91,9 @@ impl fmt::Display for TableStats {
             write!(f, ", cap {cap}, {} evicted (largest first)", self.evicted)?;
         }
         let (looked, _) = self.components();
+        if looked == 0 {
+            return Ok(());
+        }
         write!(
             f,
             "; {looked} component lookups, {:.1}% found",
