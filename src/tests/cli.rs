@@ -349,6 +349,12 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
 
 #[test]
 fn interrupted_run_leaves_whole_rows_and_resumes() {
+    // Ctrl-C, and SIGTERM (what Slurm sends at a time limit, on scancel or preemption).
+    interrupt_and_resume("-INT");
+    interrupt_and_resume("-TERM");
+}
+
+fn interrupt_and_resume(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let job = write_job(
@@ -372,7 +378,7 @@ fn interrupted_run_leaves_whole_rows_and_resumes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait for the first rows past the header, then press Ctrl-C.
+    // Wait for the first rows past the header, then send the signal.
     let started = std::time::Instant::now();
     while std::fs::read(&part)
         .map(|b| b.iter().filter(|&&c| c == b'\n').count())
@@ -383,14 +389,14 @@ fn interrupted_run_leaves_whole_rows_and_resumes() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(
         out.status.code(),
         Some(130),
-        "{}",
+        "{signal}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("--resume"));
