@@ -3,13 +3,23 @@
 //! whole rows and can be resumed).
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::provenance::{self, Sidecar};
 use crate::graphs::Shard;
 
 /// Set by the Ctrl-C handler; runners stop before their next chunk.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handler of Ctrl-C and SIGTERM (and SIGHUP) that asks the runners to stop
+/// (a second signal exits).
+pub fn install_interrupt_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
 
 /// What a runner needs to know besides its job.
 pub struct RunContext {

@@ -135,7 +135,7 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         (Method::Reference, resumed) => Run::Reference(resumed.map_or(vec![0], |(_, v)| v)),
     };
     if checkpoint.is_some() {
-        super::run::install_interrupt_handler();
+        super::context::install_interrupt_handler();
     }
     let from = run.done();
     let pb = progress::bar(o.quiet);

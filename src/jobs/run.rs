@@ -4,9 +4,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 
-pub use super::context::{INTERRUPTED, RunContext};
+pub use super::context::{INTERRUPTED, RunContext, install_interrupt_handler};
 use super::provenance;
 use super::spec::{JobKind, JobSpec};
 use super::summary::Summary;
@@ -107,15 +106,6 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         JobKind::Census(c) => census::run(c, &ctx),
         JobKind::OctalSweep(s) => sweep::run(s, &ctx),
     })
-}
-
-/// Installs the Ctrl-C handler that asks the runners to stop (a second Ctrl-C exits).
-pub fn install_interrupt_handler() {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
 }
 
 /// Writes the summary of a finished run to stderr.
