@@ -358,6 +358,29 @@ proptest! {
     }
 }
 
+/// Found by the property test above: the formal calculus gives B = {{1|^}|{v|-1}} the
+/// weight * (which passes the remote-star check, as it pins a weight only between
+/// integers) and v3 + B the weight {-5/2|-3} instead of -3 + * = -3*. Beyond all-small
+/// games only a number is accepted as a weight, so both are refused, never one misleading
+/// weight (v3 = -3 up: weight -3, Lessons in Play ch. 9).
+#[test]
+fn non_number_weights_beyond_all_small_are_refused() {
+    let b = g(
+        &[g(&[GameId::integer(1)], &[GameId::ups(1)])],
+        &[g(&[GameId::ups(-1)], &[GameId::integer(-1)])],
+    );
+    assert!(b.is_infinitesimal());
+    assert_eq!(
+        b.atomic_weight_or_reason(),
+        Err(NoWeight::NotAtomic { candidate: star() })
+    );
+    assert_eq!(
+        GameId::ups(-3).atomic_weight().unwrap(),
+        Some(GameId::integer(-3))
+    );
+    assert_eq!((GameId::ups(-3) + b).atomic_weight().unwrap(), None);
+}
+
 /// The calculus applied formally to a game with hot options can contradict additivity;
 /// such a value is reported as not atomic instead of given a weight (CGSuite's table
 /// does the same for {1|^^^||^}). A = {{1*|*}|{{*|v}|0}}: the calculus gives -1/2, but

@@ -163,6 +163,12 @@ impl Parser {
                     NoWeight::NotInfinitesimal => self.err(format!(
                         "{g} is not infinitesimal, so it has no atomic weight"
                     )),
+                    NoWeight::NotAtomic { candidate } if candidate.as_number().is_none() => self
+                        .err(format!(
+                            "{g} is not atomic: the atomic-weight calculus gives \
+                             {candidate}, and beyond all-small games only a number is \
+                             accepted as a weight"
+                        )),
                     NoWeight::NotAtomic { candidate } => self.err(format!(
                         "{g} is not atomic: the atomic-weight calculus gives \
                          {candidate}, but G or G+G is not where a game of that \
