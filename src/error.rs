@@ -38,16 +38,24 @@ impl Error {
         }
     }
 
-    /// The process exit code the command line uses for this error.
+    /// The process exit code the command line uses for this error. A reader that closed
+    /// our output early (`gamecensus enumerate -n 10 | head`) gives 141, silently: what a
+    /// shell reports for a tool killed by SIGPIPE, as nauty's tools are. Not 0: under
+    /// `set -o pipefail` a truncated output must not pass for a whole one.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) | Error::Limit(_) => 2,
-            Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe => 0,
+            Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe => {
+                BROKEN_PIPE
+            }
             Error::Io { .. } => 1,
             Error::Interrupted(_) => 130,
         }
     }
 }
+
+/// The exit code when our output's reader went away (128 + SIGPIPE).
+pub const BROKEN_PIPE: i32 = 141;
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

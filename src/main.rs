@@ -416,7 +416,8 @@ fn main() {
     };
     if let Err(e) = dispatch(cli.command) {
         let code = e.exit_code();
-        if code != 0 {
+        // A closed output is the reader's choice, not news: no message.
+        if code != gamecensus::error::BROKEN_PIPE {
             let _ = writeln!(std::io::stderr(), "gamecensus: {e}");
         }
         std::process::exit(code);

@@ -668,3 +668,38 @@ fn a_partizan_census_is_identical_under_a_tiny_table_cap_and_any_thread_count() 
     assert!(evicted > 1000, "{summary}");
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
+
+#[test]
+fn a_closed_output_exits_141_silently_like_nauty_geng() {
+    // The reader takes one line and goes away, as `| head -1` does: the producer stops
+    // with 141 (what a shell reports for geng, killed by SIGPIPE) and says nothing, so
+    // `set -o pipefail` sees the output was cut short. Checked against nauty-geng itself.
+    use std::io::{BufRead, BufReader};
+    let first_line_then_close = |mut cmd: Command| {
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(!line.is_empty());
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let mut ours = bin();
+    ours.args(["enumerate", "-n", "10"]);
+    let (status, err) = first_line_then_close(ours);
+    assert_eq!(status.code(), Some(141), "{err}");
+    assert_eq!(err, "");
+    // nauty-geng dies of SIGPIPE; a shell reports that as 141 (128 + 13).
+    let mut geng = Command::new("sh");
+    geng.args(["-c", "nauty-geng -q 10; echo $? >&2"]);
+    let (_, err) = first_line_then_close(geng);
+    assert_eq!(err.trim(), "141");
+}
