@@ -544,6 +544,10 @@ fn dispatch(command: Command) -> Result<()> {
                             jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
                         jobs::stream::eval_one(&evaluator, &pos, &mut out)
                     }
+                    (None, Some("-")) if colouring.is_some() => Err(Error::usage(
+                        "--colouring goes with --graph; lines read from stdin carry their own \
+                         colouring (GRAPH6 COLOURING)",
+                    )),
                     (None, Some("-")) => {
                         let mut input = std::io::stdin().lock();
                         jobs::stream::eval_lines(&evaluator, &mut input, &mut out)

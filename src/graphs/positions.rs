@@ -127,12 +127,20 @@ impl PositionSource {
                 "graphs have at least 1 vertex; set min vertices to 1 or more",
             ));
         }
+        // The first size beyond a limit fails; say which maximum asked for it.
+        let asked = |e: Error| match e {
+            Error::Usage(m) => Error::usage(format!("max vertices {}: {m}", spec.max_vertices)),
+            other => other,
+        };
         let mut sources = Vec::new();
         for n in spec.min_vertices..=spec.max_vertices {
             if spec.colours > 0 {
-                check_colourable(n, spec.colours)?;
+                check_colourable(n, spec.colours).map_err(asked)?;
             }
-            sources.push((n, GraphSource::new(spec.family, n, spec.connected)?));
+            sources.push((
+                n,
+                GraphSource::new(spec.family, n, spec.connected).map_err(asked)?,
+            ));
         }
         Ok(PositionSource { spec, sources })
     }

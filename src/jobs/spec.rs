@@ -130,6 +130,20 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
     if raw.name.trim().is_empty() {
         return Err(Error::usage("name must not be empty"));
     }
+    // The name becomes a file name (results/<name>.csv, shards, sidecars): a plain one.
+    if raw.name.len() > 100
+        || raw.name.starts_with('.')
+        || !raw
+            .name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return Err(Error::usage(format!(
+            "name {:?}: use letters, digits, '-', '_' and '.' (not first), at most 100 \
+             characters (it names the output file)",
+            raw.name
+        )));
+    }
     let kind = raw.kind.as_deref().unwrap_or("census");
     let present = |keys: &[(&str, bool)]| -> Vec<String> {
         keys.iter()

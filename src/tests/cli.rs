@@ -145,6 +145,14 @@ fn enumerate_counts_and_coloured_lines() {
 
 #[test]
 fn bad_input_is_a_usage_error() {
+    // A colouring given beside stdin lines was silently ignored (issue #18).
+    assert_usage_error(
+        &run(
+            &["eval", "--rules", "cutthroat", "--colouring", "BW", "-"],
+            Some("A_ BW\n"),
+        ),
+        "--colouring goes with --graph",
+    );
     assert_usage_error(
         &run(&["eval", "--rules", "node-kayles", "--graph", "D!c"], None),
         "byte 2",
@@ -299,9 +307,27 @@ fn broken_job_files_are_usage_errors() {
             "name = 'x'\nrules = 'node-kayles'\n",
             "max_vertices",
         ),
+        // Issue #18: 64 was reported as a failure at 12 vertices without the 64.
+        (
+            "big64",
+            "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 64\n",
+            "max vertices 64: cannot enumerate all graphs on 12 vertices",
+        ),
+        // The name becomes a file name: no paths, no control characters.
+        (
+            "climb",
+            "name = '../../x'\nrules = 'node-kayles'\nmax_vertices = 3\n",
+            "names the output file",
+        ),
+        (
+            "newline",
+            "name = \"a\\nb\"\nrules = 'node-kayles'\nmax_vertices = 3\n",
+            "names the output file",
+        ),
     ] {
         assert_usage_error(&run(&["run", &write_job(d, name, body)], None), needle);
     }
+    assert!(!d.join("x.csv").exists() && !d.join("results").exists());
     let missing = d.join("missing.toml");
     assert_usage_error(
         &run(&["run", &missing.to_string_lossy()], None),
