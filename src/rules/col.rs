@@ -5,52 +5,13 @@
 //! becomes `W` and each `B` neighbour goes. An uncoloured graph is the usual start,
 //! every vertex `G`. Every Col position is a number or a number plus * (ONAG ch. 10).
 
-use super::Uncoloured;
-use super::partizan::{PartizanRules, Tinting};
-use crate::graphs::palette::Palette;
-use crate::graphs::{Colouring, Graph};
+use super::tinting::Tinting;
 
-/// Col.
-pub struct Col;
-
-/// Left's tint: a `B` neighbour goes, a `W` one stays, a `G` one becomes `W`; an edge
+/// Col. Left's tint: a `B` neighbour goes, a `W` one stays, a `G` one becomes `W`; an edge
 /// between a `B` and a `W` vertex can no longer matter.
-const TINTING: Tinting = Tinting {
+pub const COL: Tinting = Tinting {
+    name: "col",
+    description: "colour a vertex (Left blue, Right red), never next to your own colour; B/W/G = who may still colour it (cold)",
     left: [None, Some(1), Some(1)],
     alike_edges_irrelevant: false,
 };
-
-impl PartizanRules for Col {
-    fn name(&self) -> &'static str {
-        "col"
-    }
-
-    fn description(&self) -> &'static str {
-        "colour a vertex (Left blue, Right red), never next to your own colour; B/W/G = who may still colour it (cold)"
-    }
-
-    fn palette(&self) -> Palette {
-        Palette::BWG
-    }
-
-    fn uncoloured(&self) -> Uncoloured {
-        Uncoloured::AllOf(2)
-    }
-
-    fn all_small(&self) -> bool {
-        false
-    }
-
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        TINTING.each(g, c, left, |_, p| out.push(p));
-    }
-
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
-        let mut m = Vec::new();
-        let colour = if left { "blue" } else { "red" };
-        TINTING.each(g, c, left, |v, (h, d)| {
-            m.push((format!("colours vertex {v} {colour}"), h, d))
-        });
-        m
-    }
-}

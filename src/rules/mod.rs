@@ -20,6 +20,7 @@ pub mod partizan;
 pub mod partizan_node_kayles;
 pub mod scoring;
 pub mod snort;
+pub mod tinting;
 
 pub use impartial::ImpartialRules;
 pub use partizan::PartizanRules;
@@ -37,8 +38,8 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Partizan(&cutthroat::Cutthroat),
     Ruleset::Partizan(&partizan_node_kayles::PartizanNodeKayles),
     Ruleset::Partizan(&clobber::Clobber),
-    Ruleset::Partizan(&snort::Snort),
-    Ruleset::Partizan(&col::Col),
+    Ruleset::Partizan(&snort::SNORT),
+    Ruleset::Partizan(&col::COL),
     Ruleset::Scoring(&grundy_colouring::GrundyColouring),
 ];
 
