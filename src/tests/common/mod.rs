@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::process::{Command, Stdio};
 
 use gamecensus::graphs::palette::Palette;

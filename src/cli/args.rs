@@ -1,0 +1,406 @@
+//! The command line's types: every subcommand and option (clap derive), and the long
+//! help texts. Nothing here runs anything.
+
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand, ValueEnum};
+use gamecensus::graphs::families::Family;
+use gamecensus::rules::{RULESETS, Ruleset};
+use gamecensus::solving::Schema;
+
+#[derive(Parser)]
+#[command(
+    name = "gamecensus",
+    version,
+    about = "Exact values of combinatorial games on every small graph, as CSV",
+    long_about = "Exact values of combinatorial games on every small graph, as CSV.\n\n\
+        Enumerates graphs and colourings up to isomorphism (graph6, like nauty's tools), \
+        evaluates games on them (nim-values, canonical forms, atomic weights), runs census \
+        jobs, computes octal games, and is a small CGT calculator. See README.md."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The --format values of `analyze`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    /// Aligned columns.
+    Table,
+    /// CSV.
+    Csv,
+    /// JSON.
+    Json,
+}
+
+/// The --format values of `explain`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ExplainFormat {
+    /// Lines of text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// The --method values of `octal`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MethodArg {
+    /// The rare-value ("sparse space") method.
+    Fast,
+    /// The definition, O(MAX²).
+    Reference,
+}
+
+pub fn rules_help() -> String {
+    format!("Rules (--rules):\n{}", Ruleset::help_list())
+}
+
+pub fn eval_help() -> String {
+    // One line per distinct set of columns, naming the rules that write it.
+    let mut schemas: Vec<(String, Vec<&str>)> = Vec::new();
+    for r in RULESETS {
+        let header = Schema::of(*r).header();
+        match schemas.iter_mut().find(|(h, _)| *h == header) {
+            Some((_, names)) => names.push(r.name()),
+            None => schemas.push((header, vec![r.name()])),
+        }
+    }
+    let columns: Vec<String> = schemas
+        .iter()
+        .map(|(h, names)| format!("  {}:\n    {h}", names.join(", ")))
+        .collect();
+    format!(
+        "{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
+         `nauty-geng`; blank lines and a >>graph6<< header are skipped. A colouring has one \
+         letter per vertex in graph6 vertex order: B (Left's), W (Right's), G (both).\n\n\
+         CSV columns (docs/CSV.md):\n{}\n\n\
+         Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
+         gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
+         gamecensus eval --rules snort --graph DQc\n  \
+         nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
+        rules_help(),
+        columns.join("\n"),
+    )
+}
+
+pub const RUN_HELP: &str = "A job file is TOML (every file in jobs/ runs as it is):
+  name = \"node-kayles-8\"        required; names the default output results/<name>.csv
+  kind = \"census\"               census (default) or octal-sweep
+  output = \"results/nk8.csv\"    where the CSV goes
+census keys:
+  rules = \"node-kayles\"         required (see `gamecensus eval --help`)
+  family = \"all\"                all, trees, path, cycle, star, complete, complete-bipartite, grid
+  min_vertices = 1              default 1
+  max_vertices = 8              required
+  connected = false             connected graphs only (family all)
+  colours = 0                   0 uncoloured, 2 = B/W, 3 = B/W/G
+  skip_reduced = false          leave out positions the rules reduce at the start
+  table_cap = 50000000          partizan rules: at most this many table entries
+octal-sweep keys:
+  max_digits = 3                codes with 1 to max_digits digits (1 to 6)
+  leading = [0, 4]              digits before the point (default [0])
+  max_n = 20000                 G(0..=max_n) for each game
+Beside the CSV, FILE.meta.json records the program, the job, the shard and the rows.
+An existing output is never overwritten by surprise: a complete one of the same job is
+left as it is, an interrupted one needs --resume, anything else --force.";
+
+pub const MERGE_HELP: &str = "Shard I/M of a job takes its units of work I, I+M, I+2M, ...; merge \
+interleaves the shards' rows back into the order of the whole run, using the unit sizes each \
+shard's sidecar records. It refuses (exit 2, nothing written) shards of different jobs, \
+programs or shard counts, a shard missing or given twice, an incomplete shard, a shard whose \
+bytes differ from its sidecar's checksum, and an existing OUT without --force.
+Example:
+  for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bw-8.toml --shard $i/4 --resume; done
+  gamecensus merge results/cutthroat-bw-8.csv results/cutthroat-bw-8.shard-*-of-4.csv";
+
+pub const ANALYZE_HELP: &str =
+    "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
+and || (confused with, for game values), and / or / not, parentheses, + and -, 'text', \
+numbers (3, 3/4), true/false, column names, and functions is_integer(x), is_number(x), \
+is_nimber(x), is_infinitesimal(x), is_empty(x). Game-value columns (value, atomic_weight) \
+compare in the game order: value > 0 (Left wins), value || 0 (first player wins), \
+value == '^*'.
+Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
+components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
+clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
+canonical (canonical graph6 and colouring: a key for joins).
+Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
+column, a file that is not one of our CSVs, or shards with different headers.
+Examples:
+  gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
+  gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
+  gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
+  gamecensus analyze results/node-kayles-8.csv --first-of value
+  gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
+
+pub const VALUE_HELP: &str =
+    "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
+(^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
+at the longest run: {0||0|v*} = {0|{0|v*}}), ±G or +-G for {G|-G}.
+Operators: + - (and unary -), parentheses; comparisons <= >= == < > and || (confused with).
+Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G); temperature theory \
+(CGSuite's conventions, docs/RULES.md): mean(G), temp(G) (numbers are negative: m/2^k has \
+-1/2^k), cool(G, t) for t > -1, heat(G, t), thermograph(G) (left wall then right wall, each \
+as mast value, critical points and slopes from the top down).
+Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
+Examples:
+  gamecensus value '^ + ^*'            # ^2*
+  gamecensus value 'aw({^^^|vv})'      # {1|0}
+  gamecensus value 'cool({3||2*|1*}, 1/4)'   # {11/4|{2|3/2}}
+  gamecensus value 'thermograph({2|-1})'     # Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])
+  echo '{1|-1} || 0' | gamecensus value -";
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Print every graph (or coloured graph) up to isomorphism as graph6 lines.
+    #[command(
+        after_help = "Limits: all graphs up to 11 vertices (1,018,997,864 graphs), trees \
+        up to 24, other families up to 64; colourings up to K^n <= 2^24 per graph (B/W: n <= 24, \
+        B/W/G: n <= 15). Output order is fixed and the same for any number of threads.\n\
+        Example: gamecensus enumerate -n 6 --connected --colours 3 | wc -l   # 36897"
+    )]
+    Enumerate {
+        /// Largest number of vertices.
+        #[arg(long, short = 'n')]
+        vertices: usize,
+        /// Smallest number of vertices (default: --vertices).
+        #[arg(long)]
+        min_vertices: Option<usize>,
+        /// Only connected graphs.
+        #[arg(long)]
+        connected: bool,
+        /// Colour the vertices with K colours (2: B/W, 3: B/W/G), up to automorphism.
+        #[arg(long, value_name = "K")]
+        colours: Option<usize>,
+        /// Print only the number of positions.
+        #[arg(long)]
+        count: bool,
+        /// Only shard I of M (0 <= I < M): disjoint, deterministic parts.
+        #[arg(long, value_name = "I/M")]
+        shard: Option<String>,
+        /// Graph family instead of all graphs.
+        #[arg(long, default_value = "all", value_parser = PossibleValuesParser::new(Family::names()))]
+        family: String,
+        /// Family map: boards per number of regions.
+        #[arg(long, default_value_t = 40)]
+        boards: u32,
+        /// Family map: the seed of the random boards.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Evaluate one position, or `GRAPH6 [COLOURING]` lines from stdin (`-`), as CSV.
+    #[command(after_help = eval_help())]
+    Eval {
+        /// The ruleset (listed below).
+        #[arg(long)]
+        rules: String,
+        /// The graph, in graph6.
+        #[arg(long, conflicts_with = "stdin")]
+        graph: Option<String>,
+        /// The colouring (one letter B, W or G per vertex), for coloured rules.
+        #[arg(long, requires = "graph")]
+        colouring: Option<String>,
+        /// `-`: read lines from stdin.
+        #[arg(value_name = "-")]
+        stdin: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Scoring rules (grundy-colouring): numbers up to d + 1 + this at a vertex of
+        /// degree d.
+        #[arg(long, default_value_t = 0)]
+        max_extra: u32,
+    },
+    /// Why a position has its value: every option, marked winning / dominated / reversible.
+    #[command(
+        after_help = "Examples:\n  gamecensus explain --rules cutthroat --graph Cs --colouring BBBW\n  \
+        gamecensus explain --rules node-kayles --graph DQc --format json"
+    )]
+    Explain {
+        /// The ruleset.
+        #[arg(long)]
+        rules: String,
+        /// The graph, in graph6.
+        #[arg(long)]
+        graph: String,
+        /// Its colouring, for coloured rules.
+        #[arg(long)]
+        colouring: Option<String>,
+        /// text (default) or json.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ExplainFormat,
+        /// Scoring games: allow numbers up to d + 1 + this at a vertex of degree d.
+        #[arg(long, default_value_t = 0)]
+        max_extra: u32,
+    },
+    /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
+    #[command(
+        after_help = "Examples:\n  gamecensus draw --graph 'F]y~W' --colouring WBWBWBB --out pos.svg\n  \
+        gamecensus analyze results/clobber-7.csv --check 'is_integer(atomic_weight)' --format csv \\\n    \
+        | tail -n +5 | gamecensus draw - --out drawings/   # one SVG per line: drawings/N.svg"
+    )]
+    Draw {
+        /// The graph, in graph6.
+        #[arg(long, conflicts_with = "stdin")]
+        graph: Option<String>,
+        /// Its colouring (one letter B, W or G per vertex).
+        #[arg(long, requires = "graph")]
+        colouring: Option<String>,
+        /// A caption under the drawing (default: the graph6 and colouring).
+        #[arg(long, requires = "graph")]
+        caption: Option<String>,
+        /// `-`: read positions from stdin (GRAPH6 [COLOURING] lines, or one of our CSVs).
+        #[arg(value_name = "-")]
+        stdin: Option<String>,
+        /// The SVG file (for --graph), or the directory of SVGs (for stdin).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// A CGT calculator: canonical forms, sums, comparisons, atomic weights, temperatures.
+    #[command(after_help = VALUE_HELP)]
+    Value {
+        /// An expression, e.g. "^ + ^*" (or "-1": a leading minus is part of it); `-` (or
+        /// nothing) reads one expression per line from stdin.
+        #[arg(allow_hyphen_values = true)]
+        expr: Option<String>,
+    },
+    /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
+    Octal {
+        /// The octal code, e.g. 0.77 (Kayles), .137, 4.7, 0.6 (Officers).
+        code: String,
+        /// Compute G(0..=MAX).
+        #[arg(long)]
+        max: usize,
+        /// Write the CSV here (the summary then goes to stdout); default: CSV to stdout,
+        /// summary to stderr.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// fast: the rare-value method; reference: the definition (O(MAX²)).
+        #[arg(long, value_enum, default_value = "fast")]
+        method: MethodArg,
+        /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
+        /// (default: chosen automatically). Any split gives the same values.
+        #[arg(long)]
+        split: Option<String>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Save the computation to FILE now and then (every minute, at the end, on
+        /// Ctrl-C) so that it can be continued with --resume. A new FILE only.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Continue the computation saved in the --checkpoint FILE (same code, method
+        /// and --split) up to --max.
+        #[arg(long)]
+        resume: bool,
+    },
+    /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
+    #[command(after_help = ANALYZE_HELP)]
+    Analyze {
+        /// The CSV files (shards of one job are read as one table).
+        #[arg(required = true)]
+        csv: Vec<PathBuf>,
+        /// Group by these columns (CSV or derived), comma-separated: counts and shares.
+        #[arg(long, value_delimiter = ',', value_name = "COL,...")]
+        by: Vec<String>,
+        /// Only rows where this predicate holds.
+        #[arg(long = "where", value_name = "EXPR")]
+        filter: Option<String>,
+        /// A conjecture to check on every row (repeatable): rows that hold, rows that
+        /// violate, and the smallest counterexamples. Exit 1 if any row violates.
+        #[arg(long, value_name = "EXPR")]
+        check: Vec<String>,
+        /// For each value of this column (or expression), the smallest row that has it.
+        #[arg(long, value_name = "COL")]
+        first_of: Option<String>,
+        /// The sequence of this column (or expression) along --index: its periodicity.
+        #[arg(long, value_name = "COL", requires = "index")]
+        sequence: Option<String>,
+        /// The index of --sequence (an integer column, e.g. n).
+        #[arg(long, value_name = "COL", requires = "sequence")]
+        index: Option<String>,
+        /// table (default on a terminal), csv (default otherwise) or json.
+        #[arg(long, value_enum)]
+        format: Option<FormatArg>,
+        /// Counterexamples shown per check (the smallest).
+        #[arg(long, default_value_t = 10)]
+        examples: usize,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
+    #[command(
+        after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \
+        --check 'is_integer(atomic_weight)' --by n,max_degree\nThe page (report/index.html) is \
+        self-contained: inline SVG, no script, no network. Exit 1 if a --check is violated."
+    )]
+    Report {
+        /// The CSV files (shards of one job are read as one table).
+        #[arg(required = true)]
+        csv: Vec<PathBuf>,
+        /// The directory to write index.html into (made if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// A conjecture to check (repeatable), as for analyze.
+        #[arg(long, value_name = "EXPR")]
+        check: Vec<String>,
+        /// An extra grouping shown as a table (repeatable), comma-separated columns.
+        #[arg(long, value_name = "COL,...")]
+        by: Vec<String>,
+        /// Positions drawn for "the smallest position with each value".
+        #[arg(long, default_value_t = 40)]
+        drawings: usize,
+        /// Counterexamples drawn per check.
+        #[arg(long, default_value_t = 10)]
+        examples: usize,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Run a job file (TOML, see jobs/): a census or an octal sweep, to CSV.
+    #[command(after_help = RUN_HELP)]
+    Run {
+        /// The job file.
+        job: PathBuf,
+        /// Write the CSV here instead of the job's `output`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Number of worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Only shard I of M (0 <= I < M); the output name gets `.shard-I-of-M`.
+        #[arg(long, value_name = "I/M")]
+        shard: Option<String>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Continue an interrupted run of the same job into the same file.
+        #[arg(long, conflicts_with = "force")]
+        resume: bool,
+        /// Replace the output whatever it holds.
+        #[arg(long)]
+        force: bool,
+        /// Print the output path this run would write (with --shard, the shard's) and
+        /// exit without running (scripts/slurm-submit.sh uses it).
+        #[arg(long)]
+        print_output: bool,
+    },
+    /// Put the shards of a job back together: the CSV of the unsharded run, byte for byte.
+    #[command(after_help = MERGE_HELP)]
+    Merge {
+        /// The merged CSV (its sidecar FILE.meta.json goes beside it).
+        out: PathBuf,
+        /// The shards' CSVs (all M of them, in any order), each with its sidecar.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+}

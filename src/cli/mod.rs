@@ -1,0 +1,5 @@
+//! The `gamecensus` binary's command line (not part of the library): [`args`] declares
+//! the subcommands and options, [`run`] carries them out.
+
+pub mod args;
+pub mod run;

@@ -1,0 +1,337 @@
+//! Runs a parsed command: each subcommand calls the library (enumeration, evaluation,
+//! jobs, octal games, the calculator, analysis) and writes its output.
+
+use std::io::{BufRead, Write};
+
+use gamecensus::graphs::families::Family;
+use gamecensus::graphs::{PositionSpec, Shard};
+use gamecensus::jobs::{self, JobSpec, RunOptions};
+use gamecensus::octal::Method;
+use gamecensus::rules::Ruleset;
+use gamecensus::solving::Evaluator;
+use gamecensus::{Error, Result};
+
+use super::args::{Command, ExplainFormat, FormatArg, MethodArg};
+
+/// Runs `f` in a pool of `threads` threads (default: all cores).
+fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if !(1..=jobs::run::MAX_THREADS).contains(&t) {
+            return Err(Error::usage(format!(
+                "--threads {t}: use 1 to {}",
+                jobs::run::MAX_THREADS
+            )));
+        }
+        b = b.num_threads(t);
+    }
+    b.build()
+        .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?
+        .install(f)
+}
+
+fn write_err(e: std::io::Error) -> Error {
+    Error::io("writing output", e)
+}
+
+pub fn dispatch(command: Command) -> Result<()> {
+    let stdout = std::io::stdout();
+    match command {
+        Command::Enumerate {
+            vertices,
+            min_vertices,
+            connected,
+            colours,
+            count,
+            shard,
+            family,
+            boards,
+            seed,
+            threads,
+        } => {
+            let family = match family.parse()? {
+                Family::Map { .. } => Family::Map { boards, seed },
+                f => f,
+            };
+            let spec = PositionSpec {
+                family,
+                min_vertices: min_vertices.unwrap_or(vertices),
+                max_vertices: vertices,
+                connected,
+                colours: colours.unwrap_or(0),
+            };
+            if colours == Some(0) {
+                return Err(Error::usage("--colours takes 2 (B, W) or 3 (B, W, G)"));
+            }
+            let shard = shard
+                .as_deref()
+                .map(Shard::parse)
+                .transpose()?
+                .unwrap_or(Shard::WHOLE);
+            with_threads(threads, || {
+                if count {
+                    writeln!(stdout.lock(), "{}", jobs::stream::count(spec, shard)?)
+                        .map_err(write_err)
+                } else {
+                    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                    jobs::stream::enumerate(spec, shard, &mut out)
+                }
+            })
+        }
+        Command::Eval {
+            rules,
+            graph,
+            colouring,
+            stdin,
+            threads,
+            max_extra,
+        } => {
+            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?).max_extra(max_extra);
+            with_threads(threads, || {
+                let mut out = std::io::BufWriter::new(stdout.lock());
+                match (graph, stdin.as_deref()) {
+                    (Some(g), None) => {
+                        let pos =
+                            jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
+                        jobs::stream::eval_one(&evaluator, &pos, &mut out)
+                    }
+                    (None, Some("-")) if colouring.is_some() => Err(Error::usage(
+                        "--colouring goes with --graph; lines read from stdin carry their own \
+                         colouring (GRAPH6 COLOURING)",
+                    )),
+                    (None, Some("-")) => {
+                        let mut input = std::io::stdin().lock();
+                        jobs::stream::eval_lines(&evaluator, &mut input, &mut out)
+                    }
+                    (None, Some(other)) => Err(Error::usage(format!(
+                        "unexpected argument {other:?}: give --graph G6 or - to read stdin"
+                    ))),
+                    _ => Err(Error::usage(
+                        "give --graph G6 or - to read positions from stdin",
+                    )),
+                }
+            })
+        }
+        Command::Explain {
+            rules,
+            graph,
+            colouring,
+            format,
+            max_extra,
+        } => {
+            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
+            let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
+            let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
+            let text = match format {
+                ExplainFormat::Text => e.text(),
+                ExplainFormat::Json => format!("{:#}\n", e.json()),
+            };
+            stdout.lock().write_all(text.as_bytes()).map_err(write_err)
+        }
+        Command::Draw {
+            graph,
+            colouring,
+            caption,
+            stdin,
+            out,
+        } => match (graph, stdin.as_deref()) {
+            (Some(g6), None) => {
+                let g = gamecensus::graphs::parse_graph6(&g6)?;
+                let c = colouring
+                    .as_deref()
+                    .map(|c| {
+                        gamecensus::graphs::Colouring::parse(
+                            c,
+                            g.n(),
+                            &gamecensus::graphs::palette::STANDARD,
+                        )
+                    })
+                    .transpose()?;
+                let cap = caption.unwrap_or_else(|| {
+                    format!("{g6} {}", colouring.unwrap_or_default())
+                        .trim()
+                        .to_string()
+                });
+                std::fs::write(
+                    &out,
+                    gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
+                )
+                .map_err(|e| Error::io(format!("writing {}", out.display()), e))
+            }
+            (None, Some("-")) => {
+                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), &out)?;
+                let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
+                Ok(())
+            }
+            _ => Err(Error::usage(
+                "give --graph G6 or - to read positions from stdin",
+            )),
+        },
+        Command::Value { expr } => match expr.as_deref() {
+            Some(e) if e != "-" => {
+                let answer = gamecensus::values::parse::evaluate(e)?;
+                writeln!(stdout.lock(), "{answer}").map_err(write_err)
+            }
+            _ => {
+                let mut out = stdout.lock();
+                for (i, line) in std::io::stdin().lock().lines().enumerate() {
+                    let line = line.map_err(|e| Error::io("reading input", e))?;
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    let answer =
+                        gamecensus::values::parse::evaluate(&line).map_err(|e| match e {
+                            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+                            Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
+                            other => other,
+                        })?;
+                    writeln!(out, "{answer}").map_err(write_err)?;
+                }
+                Ok(())
+            }
+        },
+        Command::Octal {
+            code,
+            max,
+            out,
+            method,
+            split,
+            quiet,
+            checkpoint,
+            resume,
+        } => {
+            let method = match method {
+                MethodArg::Fast => Method::Fast,
+                MethodArg::Reference => Method::Reference,
+            };
+            let run = jobs::octal::octal(&jobs::octal::OctalOptions {
+                code: &code,
+                max,
+                method,
+                split: split.as_deref(),
+                out: out.as_deref(),
+                quiet,
+                checkpoint: checkpoint.as_deref(),
+                resume,
+            })?;
+            if out.is_some() {
+                writeln!(stdout.lock(), "{}", run.summary()).map_err(write_err)
+            } else {
+                let _ = writeln!(std::io::stderr(), "{}", run.summary());
+                Ok(())
+            }
+        }
+        Command::Analyze {
+            csv,
+            by,
+            filter,
+            check,
+            first_of,
+            sequence,
+            index,
+            format,
+            examples,
+            threads,
+        } => {
+            use gamecensus::analysis::format::{Format, write};
+            use gamecensus::analysis::query::{Query, run};
+            use std::io::IsTerminal;
+            let query = Query {
+                groupings: if by.is_empty() { vec![] } else { vec![by] },
+                filter,
+                checks: check,
+                first_of,
+                sequence: sequence.zip(index),
+                examples,
+            };
+            let results = with_threads(threads, || run(&csv, &query))?;
+            let format = match format {
+                Some(FormatArg::Table) => Format::Table,
+                Some(FormatArg::Csv) => Format::Csv,
+                Some(FormatArg::Json) => Format::Json,
+                None if std::io::stdout().is_terminal() => Format::Table,
+                None => Format::Csv,
+            };
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            write(&results, format, &mut out)
+                .and_then(|_| out.flush())
+                .map_err(write_err)?;
+            if format != Format::Table {
+                for t in &results.torn {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "gamecensus: note: {} ends with a torn line ({} bytes, an interrupted run): skipped",
+                        t.path.display(),
+                        t.bytes
+                    );
+                }
+            }
+            if results.checks.iter().any(|c| c.violates > 0) {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+        Command::Report {
+            csv,
+            out,
+            check,
+            by,
+            drawings,
+            examples,
+            threads,
+        } => {
+            use gamecensus::analysis::report::{ReportOptions, report};
+            let opts = ReportOptions {
+                checks: check,
+                by: by
+                    .iter()
+                    .map(|b| b.split(',').map(|c| c.trim().to_string()).collect())
+                    .collect(),
+                drawings,
+                examples,
+            };
+            let summary = with_threads(threads, || report(&csv, &out, &opts))?;
+            let _ = writeln!(std::io::stderr(), "{}", summary.line());
+            if summary.failed_checks > 0 {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+        Command::Run {
+            job,
+            out,
+            threads,
+            shard,
+            quiet,
+            resume,
+            force,
+            print_output,
+        } => {
+            let spec = JobSpec::load(&job)?;
+            let opts = RunOptions {
+                out,
+                threads,
+                shard: shard.as_deref().map(Shard::parse).transpose()?,
+                quiet,
+                resume,
+                force,
+            };
+            if print_output {
+                let path = jobs::run::output_path(&spec, &opts);
+                return writeln!(stdout.lock(), "{}", path.display()).map_err(write_err);
+            }
+            jobs::run::install_interrupt_handler();
+            let summary = jobs::run(&spec, &opts)?;
+            jobs::run::report(&summary);
+            Ok(())
+        }
+        Command::Merge { out, shards, force } => {
+            let merged = jobs::merge::merge(&out, &shards, force)?;
+            let _ = writeln!(std::io::stderr(), "{}", merged.text());
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Running the `gamecensus` binary from a test: with stdin, as a job, and the checks
+//! every command-line test shares (usage errors, simulated kills and resumes).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+}
+
+pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut pipe = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            pipe.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A usage error: exit code 2 and one line on stderr containing `needle`.
+pub fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+}
+
+/// `gamecensus run JOB --out OUT EXTRA...`
+pub fn run_job(job: &str, out: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["run", job, "--out", out];
+    args.extend_from_slice(extra);
+    run(&args, None)
+}
+
+/// Leaves `out`, whose complete contents are `full`, as a run killed after writing
+/// `cut` bytes would: the file cut there (possibly in the middle of a row) and its sidecar
+/// as the run last wrote it (here: right after the header, as it is written first).
+pub fn simulate_kill(out: &Path, full: &[u8], cut: usize) {
+    std::fs::write(out, &full[..cut]).unwrap();
+    let meta = out.with_file_name(format!(
+        "{}.meta.json",
+        out.file_name().unwrap().to_string_lossy()
+    ));
+    let mut side: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+    let header = &full[..=full.iter().position(|&b| b == b'\n').unwrap()];
+    side["complete"] = false.into();
+    side["rows"] = 0.into();
+    side["bytes"] = header.len().into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(header)).into();
+    side["summary"] = serde_json::Value::Null;
+    std::fs::write(&meta, side.to_string()).unwrap();
+}
+
+/// Simulates a run killed after `cut` bytes, resumes `job` into it and checks that the
+/// file is whole again.
+pub fn cut_and_resume(job: &str, out: &Path, full: &[u8], cut: usize) -> Output {
+    simulate_kill(out, full, cut);
+    let o = run_job(job, out.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(out).unwrap(), full);
+    o
+}
+
+pub fn write_job(dir: &Path, name: &str, body: &str) -> String {
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, body).unwrap();
+    p.to_string_lossy().into_owned()
+}
