@@ -1,0 +1,272 @@
+//! Compiling a predicate: parsing its text with the pest grammar, resolving names
+//! against a CSV header, and checking types before any row is read.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use super::grammar::{Grammar, Rule};
+use super::{Cmp, Compiled, Expr, FUNCS, Lit, Ty, column_ty};
+use crate::analysis::derived::{DERIVED, Derived};
+use crate::error::{Error, Result};
+use crate::solving::ColumnType;
+use crate::values::parse::parse_value;
+
+/// The header a compiled expression refers to: names and their types.
+pub struct Scope<'h> {
+    /// Column names.
+    pub header: &'h [String],
+    /// Their types.
+    pub types: Vec<ColumnType>,
+}
+
+impl Scope<'_> {
+    /// Resolves `name` to a column or a derived column.
+    pub fn resolve(&self, name: &str) -> Result<Expr> {
+        if let Some(i) = self.header.iter().position(|h| h == name) {
+            return Ok(Expr::Column(i, column_ty(self.types[i])));
+        }
+        if let Some(d) = Derived::by_name(name) {
+            if self.header.iter().all(|h| h != "graph6") {
+                return Err(Error::usage(format!(
+                    "{name} is computed from the graph6 column, and these CSVs have none"
+                )));
+            }
+            if d.needs_colouring() && self.header.iter().all(|h| h != "colouring") {
+                return Err(Error::usage(format!(
+                    "{name} is counted in the colouring column, and these CSVs have none"
+                )));
+            }
+            return Ok(Expr::Derived(d));
+        }
+        let derived: Vec<&str> = DERIVED.iter().map(|(_, names, _)| names[0]).collect();
+        Err(Error::usage(format!(
+            "unknown column {name:?}; the columns are {}, and derived from graph6: {}",
+            self.header.join(", "),
+            derived.join(", ")
+        )))
+    }
+
+    /// Compiles `text`; `want_bool`: it must be a predicate.
+    pub fn compile(&self, text: &str, want_bool: bool) -> Result<Compiled> {
+        let bad = |msg: String| Error::usage(format!("expression {text:?}: {msg}"));
+        let mut pairs = Grammar::parse(Rule::predicate, text).map_err(|e| {
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((p, _)) => p,
+            };
+            bad(format!("cannot read it at character {}", at + 1))
+        })?;
+        let pred = pairs.next().expect("predicate");
+        let or = pred.into_inner().next().expect("or_expr");
+        let expr = self.build(or).map_err(|e| match e {
+            Error::Usage(m) => bad(m),
+            other => other,
+        })?;
+        let ty = type_of(&expr).map_err(&bad)?;
+        if want_bool && ty != Ty::Bool {
+            return Err(bad(
+                "it is not true or false (compare it with something)".into()
+            ));
+        }
+        let mut last = None;
+        let mut needs_graph = false;
+        visit(&expr, &mut |e| match e {
+            Expr::Column(i, _) => last = Some(last.map_or(*i, |l: usize| l.max(*i))),
+            Expr::Derived(_) => needs_graph = true,
+            _ => {}
+        });
+        if needs_graph {
+            for name in ["graph6", "colouring"] {
+                if let Some(i) = self.header.iter().position(|h| h == name) {
+                    last = Some(last.map_or(i, |l| l.max(i)));
+                }
+            }
+        }
+        Ok(Compiled {
+            expr,
+            ty,
+            text: text.to_string(),
+            last_column: last,
+            needs_graph,
+        })
+    }
+
+    fn build(&self, p: Pair<Rule>) -> Result<Expr> {
+        let rule = p.as_rule();
+        let mut inner = p.clone().into_inner();
+        match rule {
+            Rule::or_expr | Rule::and_expr => {
+                let mut e = self.build(inner.next().expect("operand"))?;
+                while let Some(_op) = inner.next() {
+                    let r = self.build(inner.next().expect("operand"))?;
+                    e = if rule == Rule::or_expr {
+                        Expr::Or(Box::new(e), Box::new(r))
+                    } else {
+                        Expr::And(Box::new(e), Box::new(r))
+                    };
+                }
+                Ok(e)
+            }
+            Rule::not_expr => {
+                let first = inner.next().expect("operand");
+                if first.as_rule() == Rule::not_op {
+                    Ok(Expr::Not(Box::new(
+                        self.build(inner.next().expect("operand"))?,
+                    )))
+                } else {
+                    self.build(first)
+                }
+            }
+            Rule::comparison => {
+                let l = self.build(inner.next().expect("operand"))?;
+                match inner.next() {
+                    None => Ok(l),
+                    Some(op) => {
+                        let r = self.build(inner.next().expect("operand"))?;
+                        let op = match op.as_str() {
+                            "<" => Cmp::Lt,
+                            "<=" => Cmp::Le,
+                            ">" => Cmp::Gt,
+                            ">=" => Cmp::Ge,
+                            "==" | "=" => Cmp::Eq,
+                            "!=" => Cmp::Ne,
+                            _ => Cmp::Confused,
+                        };
+                        Ok(Expr::Cmp(op, Box::new(l), Box::new(r)))
+                    }
+                }
+            }
+            Rule::additive => {
+                let mut e = self.build(inner.next().expect("operand"))?;
+                while let Some(op) = inner.next() {
+                    let r = self.build(inner.next().expect("operand"))?;
+                    e = Expr::Add(op.as_str() == "-", Box::new(e), Box::new(r));
+                }
+                Ok(e)
+            }
+            Rule::unary => {
+                let parts: Vec<Pair<Rule>> = inner.collect();
+                let (negs, prim) = parts.split_at(parts.len() - 1);
+                let mut e = self.build(prim[0].clone())?;
+                for _ in negs {
+                    e = Expr::Neg(Box::new(e));
+                }
+                Ok(e)
+            }
+            Rule::primary => self.build(inner.next().expect("primary")),
+            Rule::call => {
+                let name = inner.next().expect("name").as_str();
+                let args: Vec<Pair<Rule>> = inner.collect();
+                let f = FUNCS
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, f)| *f)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = FUNCS.iter().map(|(n, _)| *n).collect();
+                        Error::usage(format!(
+                            "unknown function {name}(); the functions are {}",
+                            names.join(", ")
+                        ))
+                    })?;
+                if args.len() != 1 {
+                    return Err(Error::usage(format!(
+                        "{name}() takes one argument, not {}",
+                        args.len()
+                    )));
+                }
+                Ok(Expr::Func(f, Box::new(self.build(args[0].clone())?)))
+            }
+            Rule::literal => {
+                let lit = inner.next().expect("literal");
+                Ok(Expr::Lit(match lit.as_rule() {
+                    Rule::boolean => Lit::Bool(lit.as_str().eq_ignore_ascii_case("true")),
+                    Rule::string => Lit::Text(
+                        lit.into_inner()
+                            .next()
+                            .map(|p| p.as_str().to_string())
+                            .unwrap_or_default(),
+                    ),
+                    _ => number(lit.as_str())?,
+                }))
+            }
+            Rule::ident => self.resolve(p.as_str()),
+            other => unreachable!("rule {other:?} is inside another"),
+        }
+    }
+}
+
+fn number(s: &str) -> Result<Lit> {
+    if let Ok(i) = s.parse::<i64>() {
+        return Ok(Lit::Int(i));
+    }
+    parse_value(s).map(Lit::Number)
+}
+
+fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match e {
+        Expr::Func(_, a) | Expr::Neg(a) | Expr::Not(a) => visit(a, f),
+        Expr::Cmp(_, a, b) | Expr::Add(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        _ => {}
+    }
+}
+
+/// The static type of `e`, or why it has none.
+fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
+    Ok(match e {
+        Expr::Lit(Lit::Bool(_)) => Ty::Bool,
+        Expr::Lit(Lit::Int(_)) => Ty::Int,
+        Expr::Lit(Lit::Number(_)) => Ty::Game,
+        Expr::Lit(Lit::Text(_)) => Ty::Text,
+        Expr::Column(_, t) => *t,
+        Expr::Derived(d) => {
+            if d.is_bool() {
+                Ty::Bool
+            } else if *d == Derived::Canonical {
+                Ty::Text
+            } else {
+                Ty::Int
+            }
+        }
+        Expr::Func(_, a) => {
+            type_of(a)?;
+            Ty::Bool
+        }
+        Expr::Cmp(op, a, b) => {
+            let (ta, tb) = (type_of(a)?, type_of(b)?);
+            if *op == Cmp::Confused && ta != Ty::Game && tb != Ty::Game {
+                return Err("|| (confused with) compares game values".into());
+            }
+            if (ta == Ty::Bool) != (tb == Ty::Bool) {
+                return Err("true/false compared with something else".into());
+            }
+            Ty::Bool
+        }
+        Expr::Add(_, a, b) => match (type_of(a)?, type_of(b)?) {
+            (Ty::Int, Ty::Int) => Ty::Int,
+            (Ty::Int | Ty::Game, Ty::Int | Ty::Game) => Ty::Game,
+            _ => return Err("+ and - add numbers and game values".into()),
+        },
+        Expr::Neg(a) => match type_of(a)? {
+            t @ (Ty::Int | Ty::Game) => t,
+            _ => return Err("- negates numbers and game values".into()),
+        },
+        Expr::And(a, b) | Expr::Or(a, b) => {
+            for x in [a, b] {
+                if type_of(x)? != Ty::Bool {
+                    return Err("and / or join true/false expressions".into());
+                }
+            }
+            Ty::Bool
+        }
+        Expr::Not(a) => {
+            if type_of(a)? != Ty::Bool {
+                return Err("not takes a true/false expression".into());
+            }
+            Ty::Bool
+        }
+    })
+}

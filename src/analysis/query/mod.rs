@@ -1,0 +1,293 @@
+//! One pass over the rows of a table answering everything a query asks: groups with
+//! counts, conjecture checks with their smallest counterexamples, the smallest row of
+//! each distinct value, and a sequence for periodicity. Chunks of lines are processed in
+//! parallel, each into its own partial results, which are merged; memory does not grow
+//! with the number of rows (except for `--sequence`, which keeps one value per row).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::table::{Table, Torn, utf8};
+use crate::analysis::expr::Scope;
+use crate::error::{Error, Result};
+use crate::octal::period::{Pattern, find_pattern};
+use crate::solving::{Column, ColumnType};
+
+/// What to compute.
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    /// Group by these columns (CSV or derived): one list per grouping, all counted in
+    /// the same pass (`--by` gives one).
+    pub groupings: Vec<Vec<String>>,
+    /// Only rows where this holds.
+    pub filter: Option<String>,
+    /// Conjectures to check on every (filtered) row.
+    pub checks: Vec<String>,
+    /// For each distinct value of this column or expression, the smallest row.
+    pub first_of: Option<String>,
+    /// `(value, index)`: the sequence of `value` by `index`, for periodicity.
+    pub sequence: Option<(String, String)>,
+    /// Counterexamples kept per check (the smallest).
+    pub examples: usize,
+}
+
+/// A group: its key (one cell per `by` column) and its count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// The cells, as text.
+    pub key: Vec<String>,
+    /// Rows in the group.
+    pub count: u64,
+}
+
+/// The groups of one grouping.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grouping {
+    /// The columns grouped by.
+    pub by: Vec<String>,
+    /// Groups in key order (typed: numbers numerically, then text).
+    pub groups: Vec<Group>,
+}
+
+/// The result of one check.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// The predicate.
+    pub expr: String,
+    /// Rows where it holds.
+    pub holds: u64,
+    /// Rows where it does not.
+    pub violates: u64,
+    /// The smallest rows where it does not (whole CSV lines), smallest first.
+    pub counterexamples: Vec<String>,
+}
+
+/// The periodicity of a sequence.
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    /// The value column or expression.
+    pub value: String,
+    /// The index column.
+    pub index: String,
+    /// First and last index.
+    pub range: (i64, i64),
+    /// Whether the values are integers (so arithmetic periodicity was looked for).
+    pub arithmetic: bool,
+    /// The pattern found (periodic from `preperiod`, as an index), with its whole
+    /// repeats; `None` if no period shows.
+    pub pattern: Option<(Pattern, usize)>,
+    /// Indices before the preperiod where G(n + p) differs from G(n) + s.
+    pub exceptions: Vec<i64>,
+}
+
+/// Everything a query found.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// The files read.
+    pub files: Vec<PathBuf>,
+    /// Their header.
+    pub header: Vec<String>,
+    /// Rows read.
+    pub rows: u64,
+    /// Rows where the filter holds (all rows without one).
+    pub matched: u64,
+    /// Torn last lines, skipped.
+    pub torn: Vec<Torn>,
+    /// One per grouping of the query.
+    pub groupings: Vec<Grouping>,
+    /// One per check.
+    pub checks: Vec<Check>,
+    /// `(value, smallest row)` for `--first-of`, in value order.
+    pub first_of: Vec<(String, String)>,
+    /// The sequence, for `--sequence`.
+    pub sequence: Option<Sequence>,
+    /// Wall time.
+    pub seconds: f64,
+    /// Bytes of rows read.
+    pub bytes: u64,
+}
+
+mod pass;
+mod plan;
+
+pub(crate) use pass::sort_cell;
+use pass::{Partial, SeqValue, process};
+use plan::compile;
+
+/// Every column of every CSV the program writes (census, octal sequence, octal sweep).
+pub fn known_columns() -> impl Iterator<Item = &'static Column> {
+    crate::solving::columns::CENSUS
+        .iter()
+        .chain(crate::jobs::octal::COLUMNS.iter())
+        .chain(crate::jobs::sweep::COLUMNS.iter())
+}
+
+/// The types of the columns of `header`, by name (unknown names are text).
+pub fn header_types(header: &[String]) -> Vec<ColumnType> {
+    header
+        .iter()
+        .map(|h| {
+            known_columns()
+                .find(|c| c.name == h)
+                .map_or(ColumnType::Text, |c| c.ty)
+        })
+        .collect()
+}
+
+/// Runs `query` over the CSV files (read as one table).
+pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
+    let start = Instant::now();
+    let table = Table::open(files)?;
+    let scope = Scope {
+        header: &table.header,
+        types: header_types(&table.header),
+    };
+    let plan = compile(&scope, &table, query)?;
+    let chunks = table.chunks(8 << 20);
+    let partial = chunks
+        .par_iter()
+        .map(|&c| process(&table, &plan, c))
+        .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
+    if let Some(e) = partial.error {
+        return Err(Error::usage(e));
+    }
+    let groupings = plan
+        .groupings
+        .iter()
+        .zip(query.groupings.iter())
+        .zip(
+            partial
+                .groups
+                .into_iter()
+                .chain(std::iter::repeat_with(HashMap::new)),
+        )
+        .map(|((gp, by), counts)| {
+            let mut groups: Vec<Group> = counts
+                .into_iter()
+                .map(|(k, count)| Group {
+                    key: if gp.exprs.is_empty() {
+                        Vec::new()
+                    } else {
+                        k.split(|&b| b == 0x1f)
+                            .map(|c| utf8(c).into_owned())
+                            .collect()
+                    },
+                    count,
+                })
+                .collect();
+            groups.sort_by_cached_key(|g| g.key.iter().map(|c| sort_cell(c)).collect::<Vec<_>>());
+            Grouping {
+                by: by.clone(),
+                groups,
+            }
+        })
+        .collect();
+    let checks = plan
+        .checks
+        .iter()
+        .zip(
+            partial
+                .checks
+                .into_iter()
+                .chain(std::iter::repeat_with(Default::default)),
+        )
+        .map(|(c, (holds, violates, ex))| Check {
+            expr: c.text.clone(),
+            holds,
+            violates,
+            counterexamples: ex.into_iter().map(|(_, line)| line).collect(),
+        })
+        .collect();
+    let mut first_of: Vec<(String, String)> = partial
+        .first
+        .into_iter()
+        .map(|(k, (_, line))| (utf8(&k).into_owned(), line))
+        .collect();
+    first_of.sort_by_cached_key(|(k, _)| sort_cell(k));
+    let sequence = match &plan.sequence {
+        Some((v, i)) => Some(sequence(partial.sequence, &v.text, &i.text)?),
+        None => None,
+    };
+    Ok(Results {
+        files: files.to_vec(),
+        header: table.header.clone(),
+        rows: partial.rows,
+        matched: partial.matched,
+        torn: table.torn(),
+        groupings,
+        checks,
+        first_of,
+        sequence,
+        seconds: start.elapsed().as_secs_f64(),
+        bytes: table.row_bytes(),
+    })
+}
+
+fn sequence(mut values: Vec<(i64, SeqValue)>, value: &str, index: &str) -> Result<Sequence> {
+    values.sort_by_key(|(i, _)| *i);
+    if values.is_empty() {
+        return Err(Error::usage(format!(
+            "--sequence {value} --index {index}: no rows"
+        )));
+    }
+    for w in values.windows(2) {
+        if w[1].0 == w[0].0 {
+            return Err(Error::usage(format!(
+                "--index {index}: {} occurs twice; filter the rows to one sequence (--where)",
+                w[0].0
+            )));
+        }
+        if w[1].0 != w[0].0 + 1 {
+            return Err(Error::usage(format!(
+                "--index {index}: the values jump from {} to {}; a sequence needs every index",
+                w[0].0, w[1].0
+            )));
+        }
+    }
+    let first = values[0].0;
+    let arithmetic = values.iter().all(|(_, v)| matches!(v, SeqValue::Int(_)));
+    let ids: Vec<i64> = if arithmetic {
+        values
+            .iter()
+            .map(|(_, v)| match v {
+                SeqValue::Int(x) => *x,
+                SeqValue::Text(_) => unreachable!("all integers"),
+            })
+            .collect()
+    } else {
+        let mut intern: HashMap<&SeqValue, i64> = HashMap::new();
+        values
+            .iter()
+            .map(|(_, v)| {
+                let k = intern.len() as i64;
+                *intern.entry(v).or_insert(k)
+            })
+            .collect()
+    };
+    let pattern = find_pattern(&ids, arithmetic);
+    let exceptions = match pattern {
+        Some((pat, _)) => (0..pat.preperiod)
+            .filter(|&n| {
+                n + pat.period < ids.len()
+                    && ids[n + pat.period] as i128 != ids[n] as i128 + pat.saltus as i128
+            })
+            .map(|n| n as i64 + first)
+            .collect(),
+        None => Vec::new(),
+    };
+    let pattern = pattern.map(|(mut pat, r)| {
+        pat.preperiod = (pat.preperiod as i64 + first) as usize;
+        (pat, r)
+    });
+    Ok(Sequence {
+        value: value.to_string(),
+        index: index.to_string(),
+        range: (first, values.last().expect("non-empty").0),
+        arithmetic,
+        pattern,
+        exceptions,
+    })
+}

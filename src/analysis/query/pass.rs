@@ -1,0 +1,272 @@
+//! The pass over one chunk of rows, into partial results that merge; and the order
+//! of "smallest" rows.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use super::plan::Plan;
+use crate::analysis::expr::{GameCache, Row, Val, truth};
+use crate::analysis::table::{Chunk, Table, for_each_line, split_into, utf8};
+
+/// The order of "smallest" rows: fewest vertices, then fewest edges, then graph6 and
+/// colouring order; rows without these columns in file order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct PosKey {
+    pub(super) n: i64,
+    pub(super) m: i64,
+    pub(super) graph6: Vec<u8>,
+    pub(super) colouring: Vec<u8>,
+    pub(super) file: usize,
+    pub(super) offset: usize,
+}
+
+/// A cell of a key in the typed order: empty, then numbers by value, then text.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum SortCell {
+    Empty,
+    Number(i128, u32),
+    Text(String),
+}
+
+pub(crate) fn sort_cell(s: &str) -> SortCell {
+    if s.is_empty() {
+        return SortCell::Empty;
+    }
+    if let Ok(i) = s.parse::<i64>() {
+        return SortCell::Number((i as i128) << 64, 0);
+    }
+    if let Some((a, b)) = s.split_once('/')
+        && let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<u64>())
+        && b.is_power_of_two()
+    {
+        let k = b.trailing_zeros();
+        return SortCell::Number(((a as i128) << 64) >> k, k);
+    }
+    SortCell::Text(s.to_string())
+}
+
+/// Counts of one check: rows that hold, rows that violate, the smallest violations.
+pub(super) type CheckCounts = (u64, u64, Vec<(PosKey, String)>);
+
+/// Partial results of some chunks.
+#[derive(Default)]
+pub(super) struct Partial {
+    pub(super) rows: u64,
+    pub(super) matched: u64,
+    pub(super) groups: Vec<HashMap<Vec<u8>, u64>>,
+    pub(super) checks: Vec<CheckCounts>,
+    pub(super) first: HashMap<Vec<u8>, (PosKey, String)>,
+    pub(super) sequence: Vec<(i64, SeqValue)>,
+    pub(super) error: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum SeqValue {
+    Int(i64),
+    Text(String),
+}
+
+pub(super) fn keep_smallest(v: &mut Vec<(PosKey, String)>, k: usize) {
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v.truncate(k);
+}
+
+impl Partial {
+    pub(super) fn merge(mut self, o: Partial, examples: usize) -> Partial {
+        self.rows += o.rows;
+        self.matched += o.matched;
+        if self.groups.is_empty() {
+            self.groups = o.groups;
+        } else {
+            for (mine, theirs) in self.groups.iter_mut().zip(o.groups) {
+                for (k, c) in theirs {
+                    *mine.entry(k).or_insert(0) += c;
+                }
+            }
+        }
+        if self.checks.is_empty() {
+            self.checks = o.checks;
+        } else {
+            for (a, b) in self.checks.iter_mut().zip(o.checks) {
+                a.0 += b.0;
+                a.1 += b.1;
+                a.2.extend(b.2);
+                keep_smallest(&mut a.2, examples);
+            }
+        }
+        for (k, v) in o.first {
+            match self.first.get(&k) {
+                Some(mine) if mine.0 <= v.0 => {}
+                _ => {
+                    self.first.insert(k, v);
+                }
+            }
+        }
+        self.sequence.extend(o.sequence);
+        self.error = self.error.or(o.error);
+        self
+    }
+}
+
+pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
+    let data = table.bytes(chunk.file);
+    let mut p = Partial {
+        checks: vec![(0, 0, Vec::new()); plan.checks.len()],
+        groups: vec![HashMap::new(); plan.groupings.len()],
+        ..Partial::default()
+    };
+    let mut fields: Vec<Cow<[u8]>> = Vec::new();
+    let mut cache = GameCache::default();
+    let mut key = Vec::with_capacity(64);
+    let width = table.header.len();
+    for_each_line(data, chunk, |at, line| {
+        if p.error.is_some() {
+            return;
+        }
+        let fail = |msg: String| {
+            format!(
+                "{} line {}: {msg}",
+                table.path(chunk.file).display(),
+                table.line_number(chunk.file, at)
+            )
+        };
+        p.rows += 1;
+        if !split_into(line, plan.last, &mut fields)
+            || (fields.len() < width && fields.len() <= plan.last)
+        {
+            p.error = Some(fail(format!(
+                "not a row of {} fields (a quote is not closed, or fields are missing)",
+                width
+            )));
+            return;
+        }
+        let mut row = Row {
+            fields: &fields,
+            graph: None,
+            graph6: plan.graph6,
+            colouring: plan.colouring,
+            cache: &mut cache,
+        };
+        let result = (|| -> std::result::Result<(), String> {
+            if let Some(f) = &plan.filter
+                && !truth(&row.eval(&f.expr)?)
+            {
+                return Ok(());
+            }
+            p.matched += 1;
+            for (gi, gp) in plan.groupings.iter().enumerate() {
+                key.clear();
+                match &gp.plain {
+                    Some(cols) => {
+                        for (k, &i) in cols.iter().enumerate() {
+                            if k > 0 {
+                                key.push(0x1f);
+                            }
+                            key.extend_from_slice(row.fields.get(i).map_or(&[][..], |f| &f[..]));
+                        }
+                    }
+                    None => {
+                        for (k, b) in gp.exprs.iter().enumerate() {
+                            if k > 0 {
+                                key.push(0x1f);
+                            }
+                            key.extend_from_slice(row.eval(&b.expr)?.to_string().as_bytes());
+                        }
+                    }
+                }
+                match p.groups[gi].get_mut(&key[..]) {
+                    Some(c) => *c += 1,
+                    None => {
+                        p.groups[gi].insert(key.clone(), 1);
+                    }
+                }
+            }
+            let pos = |row: &Row| PosKey {
+                n: plan
+                    .n
+                    .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                    .unwrap_or(0),
+                m: plan
+                    .m
+                    .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                    .unwrap_or(0),
+                graph6: plan
+                    .graph6
+                    .map(|i| row.fields[i].to_vec())
+                    .unwrap_or_default(),
+                colouring: plan
+                    .colouring
+                    .map(|i| row.fields[i].to_vec())
+                    .unwrap_or_default(),
+                file: chunk.file,
+                offset: at,
+            };
+            for (i, c) in plan.checks.iter().enumerate() {
+                if truth(&row.eval(&c.expr)?) {
+                    p.checks[i].0 += 1;
+                } else {
+                    p.checks[i].1 += 1;
+                    let ex = &mut p.checks[i].2;
+                    ex.push((pos(&row), utf8(line).into_owned()));
+                    if ex.len() > 4 * plan.examples.max(1) {
+                        keep_smallest(ex, plan.examples);
+                    }
+                }
+            }
+            if let Some(f) = &plan.first_of {
+                key.clear();
+                match plan.first_plain {
+                    Some(i) => key.extend_from_slice(row.fields.get(i).map_or(&[][..], |f| &f[..])),
+                    None => key.extend_from_slice(row.eval(&f.expr)?.to_string().as_bytes()),
+                }
+                match p.first.get_mut(&key[..]) {
+                    Some((old, old_line)) => {
+                        // Rows come roughly by size: most are no smaller, and are
+                        // dismissed on (n, m) alone.
+                        let n = plan
+                            .n
+                            .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                            .unwrap_or(0);
+                        let m = plan
+                            .m
+                            .and_then(|i| utf8(&row.fields[i]).parse().ok())
+                            .unwrap_or(0);
+                        if (n, m) <= (old.n, old.m) {
+                            let k = pos(&row);
+                            if k < *old {
+                                *old = k;
+                                *old_line = utf8(line).into_owned();
+                            }
+                        }
+                    }
+                    None => {
+                        p.first
+                            .insert(key.clone(), (pos(&row), utf8(line).into_owned()));
+                    }
+                }
+            }
+            if let Some((v, i)) = &plan.sequence {
+                let index = match row.eval(&i.expr)? {
+                    Val::Int(i) => i,
+                    other => return Err(format!("the index is {other:?}, not an integer")),
+                };
+                let value = match row.eval(&v.expr)? {
+                    Val::Int(x) => SeqValue::Int(x),
+                    Val::Game(g) if g.as_number().is_some_and(|x| x.is_integer()) => {
+                        SeqValue::Int(g.as_number().expect("a number").num())
+                    }
+                    other => SeqValue::Text(other.to_string()),
+                };
+                p.sequence.push((index, value));
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            p.error = Some(fail(e));
+        }
+    });
+    for c in &mut p.checks {
+        keep_smallest(&mut c.2, plan.examples);
+    }
+    p
+}

@@ -1,0 +1,118 @@
+//! Compiling a query against a table's header: its groupings, filter, checks and
+//! sequence, and the columns that order "smallest" rows.
+
+use super::Query;
+use crate::analysis::expr::{Compiled, Scope};
+use crate::analysis::table::Table;
+use crate::error::{Error, Result};
+
+/// One grouping, compiled: its expressions, and the CSV columns when they are plain
+/// columns (then keys are the raw fields: no evaluation per row).
+pub(super) struct GroupPlan {
+    pub(super) exprs: Vec<Compiled>,
+    pub(super) plain: Option<Vec<usize>>,
+}
+
+/// The compiled query.
+pub(super) struct Plan {
+    pub(super) groupings: Vec<GroupPlan>,
+    pub(super) filter: Option<Compiled>,
+    pub(super) checks: Vec<Compiled>,
+    pub(super) first_of: Option<Compiled>,
+    /// `first_of` when it is a plain column.
+    pub(super) first_plain: Option<usize>,
+    pub(super) sequence: Option<(Compiled, Compiled)>,
+    pub(super) examples: usize,
+    pub(super) last: usize,
+    pub(super) n: Option<usize>,
+    pub(super) m: Option<usize>,
+    pub(super) graph6: Option<usize>,
+    pub(super) colouring: Option<usize>,
+}
+
+pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
+    let groupings: Vec<GroupPlan> = q
+        .groupings
+        .iter()
+        .map(|by| -> Result<GroupPlan> {
+            let exprs: Vec<Compiled> = by
+                .iter()
+                .map(|b| scope.compile(b, false))
+                .collect::<Result<_>>()?;
+            let plain = exprs
+                .iter()
+                .map(|c| match c.expr {
+                    crate::analysis::expr::Expr::Column(i, _) => Some(i),
+                    _ => None,
+                })
+                .collect();
+            Ok(GroupPlan { exprs, plain })
+        })
+        .collect::<Result<_>>()?;
+    let filter = q
+        .filter
+        .as_deref()
+        .map(|f| scope.compile(f, true))
+        .transpose()?;
+    let checks: Vec<Compiled> = q
+        .checks
+        .iter()
+        .map(|c| scope.compile(c, true))
+        .collect::<Result<_>>()?;
+    let first_of = q
+        .first_of
+        .as_deref()
+        .map(|f| scope.compile(f, false))
+        .transpose()?;
+    let sequence = match &q.sequence {
+        Some((v, i)) => {
+            let index = scope.compile(i, false)?;
+            if index.ty != crate::analysis::expr::Ty::Int {
+                return Err(Error::usage(format!(
+                    "--index {i}: the index must be an integer column (such as n)"
+                )));
+            }
+            Some((scope.compile(v, false)?, index))
+        }
+        None => None,
+    };
+    let all: Vec<&Compiled> = groupings
+        .iter()
+        .flat_map(|g| &g.exprs)
+        .chain(&filter)
+        .chain(&checks)
+        .chain(&first_of)
+        .chain(sequence.iter().flat_map(|(a, b)| [a, b]))
+        .collect();
+    let (n, m, graph6, colouring) = (
+        table.column("n"),
+        table.column("m"),
+        table.column("graph6"),
+        table.column("colouring"),
+    );
+    let mut last = all.iter().filter_map(|c| c.last_column).max().unwrap_or(0);
+    if !checks.is_empty() || first_of.is_some() {
+        // The order of "smallest" rows reads these.
+        for i in [n, m, graph6, colouring].into_iter().flatten() {
+            last = last.max(i);
+        }
+    }
+    let first_plain = first_of.as_ref().and_then(|c| match c.expr {
+        crate::analysis::expr::Expr::Column(i, _) => Some(i),
+        _ => None,
+    });
+    Ok(Plan {
+        first_plain,
+        groupings,
+        filter,
+        checks,
+        first_of,
+        sequence,
+        examples: q.examples,
+        last,
+        n,
+        m,
+        graph6,
+        colouring,
+    })
+}
