@@ -200,8 +200,9 @@ fn table(r: &Results) -> String {
                         .map(|e| e.to_string())
                         .collect();
                     s.push_str(&format!(
-                        "{} exceptions at {} = {}{}",
+                        "{} exception{} at {} = {}{}",
                         q.exceptions.len(),
+                        if q.exceptions.len() == 1 { "" } else { "s" },
                         q.index,
                         shown.join(", "),
                         if q.exceptions.len() > 30 { ", ..." } else { "" }

@@ -73,23 +73,15 @@ impl Table {
         let mut header: Option<(Vec<String>, &Path)> = None;
         for p in paths {
             let show = p.display();
-            let mut f = std::fs::File::open(p)
-                .map_err(|e| Error::usage(format!("cannot read {show}: {e}")))?;
-            let meta = f
-                .metadata()
-                .map_err(|e| Error::io(format!("reading {show}"), e))?;
-            let map = if meta.is_file() {
-                // SAFETY: the file is only read; if another process changes it meanwhile
-                // the counts may be wrong, as for any reader of a changing file.
-                Bytes::Mapped(
-                    unsafe { Mmap::map(&f) }
-                        .map_err(|e| Error::io(format!("reading {show}"), e))?,
-                )
-            } else {
+            let map = if p.as_os_str() == "-" {
+                // Standard input is read whole: for a CSV of many GB, give its path (it
+                // is then mapped, not read into memory).
                 let mut v = Vec::new();
-                std::io::Read::read_to_end(&mut f, &mut v)
-                    .map_err(|e| Error::io(format!("reading {show}"), e))?;
+                std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut v)
+                    .map_err(|e| Error::io("reading standard input".to_string(), e))?;
                 Bytes::Read(v)
+            } else {
+                open_file(p)?
             };
             if map.is_empty() {
                 return Err(Error::usage(format!(
@@ -216,6 +208,34 @@ pub fn for_each_line<'d>(data: &'d [u8], chunk: Chunk, mut f: impl FnMut(usize, 
 
 fn trim_cr(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// The bytes of the file `p`: mapped if it is a regular file, read if it is a pipe or a
+/// device; a directory is a usage error.
+fn open_file(p: &Path) -> Result<Bytes> {
+    let show = p.display();
+    let mut f =
+        std::fs::File::open(p).map_err(|e| Error::usage(format!("cannot read {show}: {e}")))?;
+    let meta = f
+        .metadata()
+        .map_err(|e| Error::io(format!("reading {show}"), e))?;
+    if meta.is_dir() {
+        return Err(Error::usage(format!(
+            "{show} is a directory, not a CSV file"
+        )));
+    }
+    Ok(if meta.is_file() {
+        // SAFETY: the file is only read; if another process changes it meanwhile the
+        // counts may be wrong, as for any reader of a changing file.
+        Bytes::Mapped(
+            unsafe { Mmap::map(&f) }.map_err(|e| Error::io(format!("reading {show}"), e))?,
+        )
+    } else {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut f, &mut v)
+            .map_err(|e| Error::io(format!("reading {show}"), e))?;
+        Bytes::Read(v)
+    })
 }
 
 /// The fields of a CSV line (RFC 4180 quoting; quoted fields are unquoted).

@@ -214,6 +214,22 @@ pub fn find_pattern(g: &[i64], arithmetic: bool) -> Option<(Pattern, usize)> {
     None
 }
 
+/// The exceptions of a pattern found in `g`: each n before the preperiod whose value
+/// differs from what the periodic part, carried back, gives it: G(n) ≠ G(n + k·p) − k·s
+/// for the least k that puts n + k·p in the periodic part (Winning Ways' convention;
+/// Kayles has the 14 exceptions 0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70).
+/// An n whose image lies beyond the values known is not counted.
+pub fn exceptions(g: &[i64], pattern: &Pattern) -> Vec<usize> {
+    let (pre, p) = (pattern.preperiod, pattern.period);
+    (0..pre.min(g.len()))
+        .filter(|&n| {
+            let k = (pre - n).div_ceil(p);
+            let m = n + k * p;
+            m < g.len() && g[n] as i128 != g[m] as i128 - k as i128 * pattern.saltus as i128
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,10 +31,20 @@ impl PartizanRules for Clobber {
         each(g, c, left, |_, _, p| out.push(p));
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+    fn moves(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        label: &[usize],
+    ) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         each(g, c, left, |u, w, (h, d)| {
-            m.push((format!("moves the stone on {u} onto {w}"), h, d))
+            m.push((
+                format!("moves the stone on {} onto {}", label[u], label[w]),
+                h,
+                d,
+            ))
         });
         m
     }

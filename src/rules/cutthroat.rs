@@ -34,10 +34,16 @@ impl PartizanRules for Cutthroat {
         each(g, c, left, |_, p| out.push(p));
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+    fn moves(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        label: &[usize],
+    ) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         each(g, c, left, |v, (h, d)| {
-            m.push((format!("removes vertex {v}"), h, d))
+            m.push((format!("removes vertex {}", label[v]), h, d))
         });
         m
     }

@@ -53,7 +53,15 @@ pub trait PartizanRules: Send + Sync {
 
     /// The same options in the same order, each with the move that leads there in words
     /// ("removes vertex 3"), for `explain`. Default: "option k".
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+    /// `label[v]` is the number the user knows vertex `v` of `g` by (`g` may be what
+    /// [`PartizanRules::start`] kept of the position given).
+    fn moves(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        _label: &[usize],
+    ) -> Vec<(String, Graph, Colouring)> {
         let mut opts = Vec::new();
         self.options(g, c, left, &mut opts);
         opts.into_iter()

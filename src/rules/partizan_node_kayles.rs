@@ -29,11 +29,17 @@ impl PartizanRules for PartizanNodeKayles {
         each(g, c, left, |_, p| out.push(p));
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+    fn moves(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        label: &[usize],
+    ) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         each(g, c, left, |v, (h, d)| {
             m.push((
-                format!("chooses vertex {v} (it and its neighbours go)"),
+                format!("chooses vertex {} (it and its neighbours go)", label[v]),
                 h,
                 d,
             ))

@@ -107,11 +107,17 @@ impl PartizanRules for Tinting {
         self.each(g, c, left, |_, p| out.push(p));
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, left: bool) -> Vec<(String, Graph, Colouring)> {
+    fn moves(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        left: bool,
+        label: &[usize],
+    ) -> Vec<(String, Graph, Colouring)> {
         let mut m = Vec::new();
         let colour = if left { "blue" } else { "red" };
         self.each(g, c, left, |v, (h, d)| {
-            m.push((format!("colours vertex {v} {colour}"), h, d))
+            m.push((format!("colours vertex {} {colour}", label[v]), h, d))
         });
         m
     }

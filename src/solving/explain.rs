@@ -110,10 +110,8 @@ impl Thermal {
     }
 }
 
+/// A position as graph6 and colouring (the empty graph is `?`).
 fn show(g: &Graph, c: Option<&Colouring>) -> String {
-    if g.n() == 0 {
-        return "? (empty)".to_string();
-    }
     match c {
         Some(c) if c.n() > 0 => format!("{} {c}", to_graph6(g)),
         _ => to_graph6(g),
@@ -173,10 +171,14 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 .expect("prepared: partizan positions are coloured");
             let start = r.start(&pos.graph, &c);
             let (g, c) = (pos.graph.induced(start), c.induced(start));
+            // Moves name vertices as the user numbered them, not as `start` kept them.
+            let label: Vec<usize> = (0..pos.graph.n())
+                .filter(|&v| start >> v & 1 == 1)
+                .collect();
             let value = s.value(&g, &c)?;
             let mut sides = [Vec::new(), Vec::new()];
             for (k, left) in [true, false].into_iter().enumerate() {
-                for (description, h, d) in r.moves(&g, &c, left) {
+                for (description, h, d) in r.moves(&g, &c, left, &label) {
                     let v = s.value(&h, &d)?;
                     sides[k].push(Choice {
                         description,
@@ -216,9 +218,12 @@ fn mark(opts: &mut [Choice], g: GameId, left: bool) {
         if (left && v.geq(zero)) || (!left && v.leq(zero)) {
             o.marks.push(Mark::Winning);
         }
+        // An option equal to an earlier one is marked so, and also dominated or
+        // reversible like that one.
         if let Some(j) = (0..i).find(|&j| values[j] == v) {
             o.marks.push(Mark::SameAs(j + 1));
-        } else if let Some(j) = (0..values.len()).find(|&j| better(v, values[j])) {
+        }
+        if let Some(j) = (0..values.len()).find(|&j| better(v, values[j])) {
             o.marks.push(Mark::DominatedBy(j + 1));
         } else {
             let (vl, vr) = v.sides();
@@ -342,7 +347,11 @@ impl GameExplanation {
                     "  {}. {} -> {}: {}{}\n",
                     i + 1,
                     o.description,
-                    o.position,
+                    if o.position == "?" {
+                        "? (empty)"
+                    } else {
+                        &o.position
+                    },
                     o.value,
                     if marks.is_empty() {
                         String::new()
@@ -413,6 +422,7 @@ impl GameExplanation {
             "left": opts(&self.left),
             "right": opts(&self.right),
             "mex": self.mex.as_ref().map(|(_, m)| *m),
+            "nim_values": self.mex.as_ref().map(|(n, _)| n.clone()),
             "left_stop": self.thermal.as_ref().map(|t| t.stops.0.to_string()),
             "right_stop": self.thermal.as_ref().map(|t| t.stops.1.to_string()),
             "temperature": self.thermal.as_ref().map(|t| t.temperature.to_string()),

@@ -226,6 +226,11 @@ fn sequences_are_found_periodic() {
     assert_eq!(v["sequence"]["period"], 12);
     assert_eq!(v["sequence"]["preperiod"], 71);
     assert_eq!(v["sequence"]["saltus"], 0);
+    // Its 14 exceptional values (Winning Ways, ch. 4, "Kayles"; OEIS A002186).
+    assert_eq!(
+        v["sequence"]["exceptions"],
+        serde_json::json!([0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70])
+    );
     // Cutthroat stars with a black centre and m white leaves: aw(•(0, m)) = m − 1 for
     // m ≥ 1 and aw(•(0, 0)) = 0 (McCurdy & Nowakowski, Table 3): arithmetic-periodic
     // with period 1 and saltus 1 from n = 2 (m = 1), the one exception at n = 1.

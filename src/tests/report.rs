@@ -268,6 +268,58 @@ Right's options (1):
 canonical form: {0, ^*|0}
 "
     );
+    // Moves name vertices as given, even when Cutthroat first drops a monochromatic
+    // component. C` BBWB has edges 0-1 (both black: dropped) and 2-3 (white-black), so
+    // the value is * (by hand): Left removes 3, Right removes 2.
+    let o = gamecensus(&[
+        "explain",
+        "--rules",
+        "cutthroat",
+        "--graph",
+        "C`",
+        "--colouring",
+        "BBWB",
+    ]);
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("cutthroat on C` BBWB: value *, outcome N\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  1. removes vertex 3 -> ? (empty): 0  [winning for Left]\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  1. removes vertex 2 -> ? (empty): 0  [winning for Right]\n"),
+        "{out}"
+    );
+    // A reversible option, by hand. CV WWBB has edges 0-2, 0-3, 1-3, 2-3 (0, 1 white;
+    // 2, 3 black). Left's options: removing 2 leaves a black centre with two white
+    // leaves, {0|*} = ^; removing 3 leaves one white-black edge, *. Right's: removing 0
+    // leaves W-B-B with the black centre, {0, *|0} = ^*; removing 1 leaves the triangle
+    // WBB, {*|0} = v. ^* is dominated by v, and ^ = {0|*} reverses through * (G ≥ *), so
+    // it is replaced by *'s left option 0: {*, 0|v}.
+    let o = gamecensus(&[
+        "explain",
+        "--rules",
+        "cutthroat",
+        "--graph",
+        "CV",
+        "--colouring",
+        "WWBB",
+    ]);
+    assert_eq!(
+        text(&o.stdout),
+        "cutthroat on CV WWBB: value {*, 0|v}, outcome N
+Left's options (2):
+  1. removes vertex 2 -> BW WWB: ^  [winning for Left; reversible through * (replaced by its left options)]
+  2. removes vertex 3 -> A_ WB: *
+Right's options (2):
+  1. removes vertex 0 -> BW WBB: ^*  [dominated by option 2]
+  2. removes vertex 1 -> Bw WBB: v  [winning for Right]
+canonical form: {*, 0|v}
+"
+    );
     // Clobber on xox|ox. is {^^*|*, v} (CGSuite's test suite); a stone moved onto an
     // opponent's on the long side is dominated.
     let o = gamecensus(&[
@@ -305,4 +357,29 @@ canonical form: {0, ^*|0}
         "{out}"
     );
     assert!(out.contains("-> A?: 0  [winning]"), "{out}");
+}
+
+#[test]
+fn hot_games_get_value_temperature_and_mean_charts() {
+    // Col values are numbers or number + * (ONAG ch. 8), never charted as nim-values.
+    let out = std::env::temp_dir().join(format!("gamecensus-col-report-{}", std::process::id()));
+    let csv = root().join("results/col-bwg-6.csv");
+    let o = gamecensus(&[
+        "report",
+        csv.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for id in [
+        "chart-outcome",
+        "chart-value",
+        "chart-temperature",
+        "chart-mean",
+    ] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "{id} missing");
+    }
+    assert!(!html.contains("id=\"chart-grundy\""));
+    std::fs::remove_dir_all(&out).unwrap();
 }

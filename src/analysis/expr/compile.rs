@@ -48,7 +48,13 @@ impl Scope<'_> {
 
     /// Compiles `text`; `want_bool`: it must be a predicate.
     pub fn compile(&self, text: &str, want_bool: bool) -> Result<Compiled> {
-        let bad = |msg: String| Error::usage(format!("expression {text:?}: {msg}"));
+        let shown: String = text.chars().take(60).collect();
+        let shown = match shown.len() < text.len() {
+            true => format!("{shown}..."),
+            false => shown,
+        };
+        let bad = |msg: String| Error::usage(format!("expression {shown:?}: {msg}"));
+        check_size(text).map_err(&bad)?;
         let mut pairs = Grammar::parse(Rule::predicate, text).map_err(|e| {
             let at = match e.location {
                 pest::error::InputLocation::Pos(p) => p,
@@ -68,6 +74,21 @@ impl Scope<'_> {
                 "it is not true or false (compare it with something)".into()
             ));
         }
+        // A game value in quotes is read now, not blamed on the first row.
+        let mut literal = Ok(());
+        visit(&expr, &mut |e| {
+            if let Expr::Cmp(_, a, b) = e {
+                for (x, y) in [(a, b), (b, a)] {
+                    if let (Expr::Lit(Lit::Text(t)), Ok(Ty::Game)) = (&**x, type_of(y))
+                        && let Err(err) = parse_value(t)
+                        && literal.is_ok()
+                    {
+                        literal = Err(bad(format!("{t:?} is not a game value: {err}")));
+                    }
+                }
+            }
+        });
+        literal?;
         let mut last = None;
         let mut needs_graph = false;
         visit(&expr, &mut |e| match e {
@@ -96,16 +117,19 @@ impl Scope<'_> {
         let mut inner = p.clone().into_inner();
         match rule {
             Rule::or_expr | Rule::and_expr => {
-                let mut e = self.build(inner.next().expect("operand"))?;
-                while let Some(_op) = inner.next() {
-                    let r = self.build(inner.next().expect("operand"))?;
-                    e = if rule == Rule::or_expr {
-                        Expr::Or(Box::new(e), Box::new(r))
+                // Operands joined as a balanced tree: a long machine-made disjunction
+                // nests only log2(terms) deep when it is evaluated.
+                let operands = inner
+                    .step_by(2)
+                    .map(|p| self.build(p))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(balanced(operands, &|a, b| {
+                    if rule == Rule::or_expr {
+                        Expr::Or(Box::new(a), Box::new(b))
                     } else {
-                        Expr::And(Box::new(e), Box::new(r))
-                    };
-                }
-                Ok(e)
+                        Expr::And(Box::new(a), Box::new(b))
+                    }
+                }))
             }
             Rule::not_expr => {
                 let first = inner.next().expect("operand");
@@ -137,12 +161,18 @@ impl Scope<'_> {
                 }
             }
             Rule::additive => {
-                let mut e = self.build(inner.next().expect("operand"))?;
+                // a - b + c is a + (-b) + c, summed as a balanced tree (sums are exact).
+                let mut terms = vec![self.build(inner.next().expect("operand"))?];
                 while let Some(op) = inner.next() {
                     let r = self.build(inner.next().expect("operand"))?;
-                    e = Expr::Add(op.as_str() == "-", Box::new(e), Box::new(r));
+                    terms.push(match op.as_str() {
+                        "-" => Expr::Neg(Box::new(r)),
+                        _ => r,
+                    });
                 }
-                Ok(e)
+                Ok(balanced(terms, &|a, b| {
+                    Expr::Add(false, Box::new(a), Box::new(b))
+                }))
             }
             Rule::unary => {
                 let parts: Vec<Pair<Rule>> = inner.collect();
@@ -193,6 +223,71 @@ impl Scope<'_> {
             other => unreachable!("rule {other:?} is inside another"),
         }
     }
+}
+
+/// Joins `items` (at least one) pairwise as a balanced tree, in order.
+fn balanced(mut items: Vec<Expr>, join: &dyn Fn(Expr, Expr) -> Expr) -> Expr {
+    if items.len() == 1 {
+        return items.pop().expect("one");
+    }
+    let right = items.split_off(items.len() / 2);
+    join(balanced(items, join), balanced(right, join))
+}
+
+/// The longest predicate accepted, in bytes.
+pub const MAX_LENGTH: usize = 10_000;
+
+/// The deepest nesting accepted: parentheses, `not` and minus signs together.
+pub const MAX_NESTING: usize = 100;
+
+/// Refuses a predicate too long or too deeply nested to parse and evaluate on a
+/// thread's stack. Nesting is over-counted on purpose (every `not` and every `-` outside
+/// quotes counts as a level, as if all were nested), which no predicate a person
+/// writes comes near.
+fn check_size(text: &str) -> std::result::Result<(), String> {
+    if text.len() > MAX_LENGTH {
+        return Err(format!(
+            "it is {} bytes long; at most {MAX_LENGTH} are accepted",
+            text.len()
+        ));
+    }
+    let (mut depth, mut deepest, mut prefixes) = (0usize, 0usize, 0usize);
+    let mut quote: Option<char> = None;
+    let mut word = String::new();
+    for ch in text.chars().chain(std::iter::once(' ')) {
+        if let Some(q) = quote {
+            if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        if ch.is_ascii_alphanumeric() || ch == '_' {
+            word.push(ch);
+            continue;
+        }
+        if word.eq_ignore_ascii_case("not") {
+            prefixes += 1;
+        }
+        word.clear();
+        match ch {
+            '\'' | '"' => quote = Some(ch),
+            '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            '-' => prefixes += 1,
+            _ => {}
+        }
+    }
+    if deepest + prefixes > MAX_NESTING {
+        return Err(format!(
+            "it nests {} levels deep (parentheses, not and minus signs); at most \
+             {MAX_NESTING} are accepted",
+            deepest + prefixes
+        ));
+    }
+    Ok(())
 }
 
 fn number(s: &str) -> Result<Lit> {

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::table::{Table, Torn, utf8};
 use crate::analysis::expr::Scope;
 use crate::error::{Error, Result};
-use crate::octal::period::{Pattern, find_pattern};
+use crate::octal::period::{Pattern, exceptions, find_pattern};
 use crate::solving::{Column, ColumnType};
 
 /// What to compute.
@@ -79,7 +79,8 @@ pub struct Sequence {
     /// The pattern found (periodic from `preperiod`, as an index), with its whole
     /// repeats; `None` if no period shows.
     pub pattern: Option<(Pattern, usize)>,
-    /// Indices before the preperiod where G(n + p) differs from G(n) + s.
+    /// Indices before the preperiod whose values the periodic part, carried back, does
+    /// not give ([`exceptions`]).
     pub exceptions: Vec<i64>,
 }
 
@@ -269,11 +270,8 @@ fn sequence(mut values: Vec<(i64, SeqValue)>, value: &str, index: &str) -> Resul
     };
     let pattern = find_pattern(&ids, arithmetic);
     let exceptions = match pattern {
-        Some((pat, _)) => (0..pat.preperiod)
-            .filter(|&n| {
-                n + pat.period < ids.len()
-                    && ids[n + pat.period] as i128 != ids[n] as i128 + pat.saltus as i128
-            })
+        Some((pat, _)) => exceptions(&ids, &pat)
+            .into_iter()
             .map(|n| n as i64 + first)
             .collect(),
         None => Vec::new(),

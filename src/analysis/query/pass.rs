@@ -131,11 +131,17 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
             )
         };
         p.rows += 1;
-        if !split_into(line, plan.last, &mut fields)
-            || (fields.len() < width && fields.len() <= plan.last)
-        {
+        // Every row must have the header's number of fields, even where the query reads
+        // fewer: a cut or garbled row is an error, not a row counted under a wrong key.
+        let complete = if memchr::memchr(b'"', line).is_none() {
+            memchr::memchr_iter(b',', line).count() + 1 == width
+        } else {
+            let mut all = Vec::new();
+            split_into(line, usize::MAX, &mut all) && all.len() == width
+        };
+        if !complete || !split_into(line, plan.last, &mut fields) {
             p.error = Some(fail(format!(
-                "not a row of {} fields (a quote is not closed, or fields are missing)",
+                "not a row of {} fields (a quote is not closed, or fields are missing or extra)",
                 width
             )));
             return;

@@ -50,7 +50,7 @@ impl Default for ReportOptions {
 }
 
 /// Columns whose distribution per n the report charts, in this order, if present (the
-/// value column only where there is no nim-value: for impartial rules the two agree).
+/// value column is left out when every row has a nim-value: then the two agree).
 const CHARTED: [&str; 8] = [
     "outcome",
     "grundy",
@@ -84,11 +84,7 @@ pub struct ReportSummary {
 pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
     let header = super::table::Table::open(files)?.header;
     let has = |c: &str| header.iter().any(|h| h == c);
-    let charted: Vec<&str> = CHARTED
-        .iter()
-        .copied()
-        .filter(|c| has(c) && !(*c == "value" && has("grundy") && !has("atomic_weight")))
-        .collect();
+    let charted: Vec<&str> = CHARTED.iter().copied().filter(|c| has(c)).collect();
     let per_n = has("n");
     let mut groupings: Vec<Vec<String>> = charted
         .iter()
@@ -140,8 +136,21 @@ pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<Rep
             t.bytes
         ));
     }
+    // Every value a nimber (impartial rules): the value chart would repeat the grundy one.
+    let all_nimbers = charted
+        .iter()
+        .position(|c| *c == "grundy")
+        .is_some_and(|i| {
+            results.groupings[i]
+                .groups
+                .iter()
+                .all(|g| g.key.last().is_some_and(|k| !k.is_empty()))
+        });
     let mut charts = 0;
     for (g, col) in results.groupings.iter().zip(&charted) {
+        if *col == "value" && all_nimbers {
+            continue;
+        }
         let (categories, series) = if per_n {
             stack(g)
         } else {
