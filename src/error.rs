@@ -79,3 +79,13 @@ impl std::error::Error for Error {
 
 /// Result alias used across the crate.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// `text` quoted for an error message: whole if short, else its start and its length (an
+/// error line must not echo megabytes of input back).
+pub fn quoted(text: &str) -> String {
+    if text.len() <= 60 {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(40).collect();
+    format!("{start:?}... ({} bytes)", text.len())
+}

@@ -91,13 +91,17 @@ pub const RUN_HELP: &str = "A job file is TOML (every file in jobs/ runs as it i
   output = \"results/nk8.csv\"    where the CSV goes
 census keys:
   rules = \"node-kayles\"         required (see `gamecensus eval --help`)
-  family = \"all\"                all, trees, path, cycle, star, complete, complete-bipartite, grid
+  family = \"all\"                all, trees, path, cycle, star, complete, complete-bipartite, grid,
+                                path-bw, cycle-bw, star-bw (coloured), map (random map boards)
   min_vertices = 1              default 1
   max_vertices = 8              required
   connected = false             connected graphs only (family all)
   colours = 0                   0 uncoloured, 2 = B/W, 3 = B/W/G
   skip_reduced = false          leave out positions the rules reduce at the start
-  table_cap = 50000000          partizan rules: at most this many table entries
+  table_cap = 50000000          partizan and scoring rules: at most this many table entries
+  max_extra = 0                 grundy-colouring: numbers up to degree + 1 + max_extra
+  boards = 40                   family map: boards per number of regions
+  seed = 1                      family map: the seed of the random boards
 octal-sweep keys:
   max_digits = 3                codes with 1 to max_digits digits (1 to 6)
   leading = [0, 4]              digits before the point (default [0])
@@ -215,6 +219,9 @@ pub enum Command {
         /// degree d.
         #[arg(long, default_value_t = 0)]
         max_extra: u32,
+        /// Stop after this many seconds (exit 2; the rows written so far are whole).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
     },
     /// Why a position has its value: every option, marked winning / dominated / reversible.
     #[command(
@@ -237,6 +244,9 @@ pub enum Command {
         /// Scoring games: allow numbers up to d + 1 + this at a vertex of degree d.
         #[arg(long, default_value_t = 0)]
         max_extra: u32,
+        /// Stop after this many seconds (exit 2).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
     },
     /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
     #[command(
@@ -268,6 +278,9 @@ pub enum Command {
         /// nothing) reads one expression per line from stdin.
         #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
+        /// Stop after this many seconds (exit 2; the answers printed so far are whole).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {

@@ -2,4 +2,5 @@
 //! the subcommands and options, [`run`] carries them out.
 
 pub mod args;
+pub mod deadline;
 pub mod run;

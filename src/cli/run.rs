@@ -88,15 +88,17 @@ pub fn dispatch(command: Command) -> Result<()> {
             stdin,
             threads,
             max_extra,
+            timeout,
         } => {
             let evaluator = Evaluator::new(Ruleset::from_name(&rules)?).max_extra(max_extra);
+            let mut out = super::deadline::start(timeout)?;
             with_threads(threads, || {
-                let mut out = std::io::BufWriter::new(stdout.lock());
+                let out = &mut out;
                 match (graph, stdin.as_deref()) {
                     (Some(g), None) => {
                         let pos =
                             jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
-                        jobs::stream::eval_one(&evaluator, &pos, &mut out)
+                        jobs::stream::eval_one(&evaluator, &pos, out)
                     }
                     (None, Some("-")) if colouring.is_some() => Err(Error::usage(
                         "--colouring goes with --graph; lines read from stdin carry their own \
@@ -104,7 +106,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                     )),
                     (None, Some("-")) => {
                         let mut input = std::io::stdin().lock();
-                        jobs::stream::eval_lines(&evaluator, &mut input, &mut out)
+                        jobs::stream::eval_lines(&evaluator, &mut input, out)
                     }
                     (None, Some(other)) => Err(Error::usage(format!(
                         "unexpected argument {other:?}: give --graph G6 or - to read stdin"
@@ -121,7 +123,9 @@ pub fn dispatch(command: Command) -> Result<()> {
             colouring,
             format,
             max_extra,
+            timeout,
         } => {
+            let mut out = super::deadline::start(timeout)?;
             let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
             let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
             let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
@@ -129,7 +133,9 @@ pub fn dispatch(command: Command) -> Result<()> {
                 ExplainFormat::Text => e.text(),
                 ExplainFormat::Json => format!("{:#}\n", e.json()),
             };
-            stdout.lock().write_all(text.as_bytes()).map_err(write_err)
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(write_err)
         }
         Command::Draw {
             graph,
@@ -170,29 +176,10 @@ pub fn dispatch(command: Command) -> Result<()> {
                 "give --graph G6 or - to read positions from stdin",
             )),
         },
-        Command::Value { expr } => match expr.as_deref() {
-            Some(e) if e != "-" => {
-                let answer = gamecensus::values::parse::evaluate(e)?;
-                writeln!(stdout.lock(), "{answer}").map_err(write_err)
-            }
-            _ => {
-                let mut out = stdout.lock();
-                for (i, line) in std::io::stdin().lock().lines().enumerate() {
-                    let line = line.map_err(|e| Error::io("reading input", e))?;
-                    if line.trim().is_empty() {
-                        continue;
-                    }
-                    let answer =
-                        gamecensus::values::parse::evaluate(&line).map_err(|e| match e {
-                            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
-                            Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
-                            other => other,
-                        })?;
-                    writeln!(out, "{answer}").map_err(write_err)?;
-                }
-                Ok(())
-            }
-        },
+        Command::Value { expr, timeout } => {
+            let mut out = super::deadline::start(timeout)?;
+            value(expr.as_deref(), &mut out).and_then(|_| out.flush().map_err(write_err))
+        }
         Command::Octal {
             code,
             max,
@@ -334,4 +321,31 @@ pub fn dispatch(command: Command) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `gamecensus value`: one expression, or (`-` or none) one per line of stdin.
+fn value(expr: Option<&str>, out: &mut dyn Write) -> Result<()> {
+    if let Some(e) = expr.filter(|e| *e != "-") {
+        let answer = gamecensus::values::parse::evaluate(e)?;
+        return writeln!(out, "{answer}").map_err(write_err);
+    }
+    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                Error::usage(format!("input line {}: not UTF-8 text", i + 1))
+            } else {
+                Error::io("reading input", e)
+            }
+        })?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = gamecensus::values::parse::evaluate(&line).map_err(|e| match e {
+            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+            Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
+            other => other,
+        })?;
+        writeln!(out, "{answer}").map_err(write_err)?;
+    }
+    Ok(())
 }

@@ -6,7 +6,7 @@
 
 use super::graph::MAX_VERTICES;
 use super::palette::{Palette, STANDARD};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, quoted};
 
 /// A colouring of up to 64 vertices (`Copy`, allocation-free).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,7 +40,8 @@ impl Colouring {
         let s = s.trim();
         if s.chars().count() != n {
             return Err(Error::usage(format!(
-                "colouring {s:?} has {} letters but the graph has {n} vertices",
+                "colouring {} has {} letters but the graph has {n} vertices",
+                quoted(s),
                 s.chars().count()
             )));
         }
@@ -51,7 +52,8 @@ impl Colouring {
                 Some(c) => col.c[i] = c,
                 None if STANDARD.label(ch as u8).is_some() && ch.is_ascii() => {
                     return Err(Error::usage(format!(
-                        "colouring {s:?}: letter {} is {}, but these rules use only {}",
+                        "colouring {}: letter {} is {}, but these rules use only {}",
+                        quoted(s),
                         i + 1,
                         ch.to_ascii_uppercase(),
                         palette.describe()
@@ -59,7 +61,8 @@ impl Colouring {
                 }
                 None => {
                     return Err(Error::usage(format!(
-                        "colouring {s:?}: letter {} ({ch:?}) is not one of {}",
+                        "colouring {}: letter {} ({ch:?}) is not one of {}",
+                        quoted(s),
                         i + 1,
                         palette.describe()
                     )));

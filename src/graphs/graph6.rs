@@ -7,7 +7,7 @@
 //! are rejected (that is the size of [`Graph`]).
 
 use super::graph::{Graph, MAX_VERTICES};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, quoted};
 
 /// Parses one graph6 string (surrounding whitespace and an optional `>>graph6<<`
 /// header are ignored). Errors name the problem and the byte position (1-based).
@@ -16,7 +16,10 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
     let s = s.strip_prefix(">>graph6<<").unwrap_or(s);
     let b = s.as_bytes();
     let bad = |pos: usize, msg: String| {
-        Error::usage(format!("malformed graph6 {s:?} at byte {pos}: {msg}"))
+        Error::usage(format!(
+            "malformed graph6 {} at byte {pos}: {msg}",
+            quoted(s)
+        ))
     };
     if b.is_empty() {
         return Err(Error::usage("malformed graph6: empty string"));

@@ -93,6 +93,9 @@ impl OctalRun {
 pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
     let code = OctalCode::parse(o.code)?;
     check_max(o.max)?;
+    if let Some(p) = o.out {
+        check_writable(p)?;
+    }
     let split = o.split.map(|s| Split::parse(s, &code)).transpose()?;
     if o.resume && o.checkpoint.is_none() {
         return Err(Error::usage("--resume needs --checkpoint FILE"));
@@ -212,6 +215,27 @@ impl Run {
             Run::Reference(v) => cp.save(v, Split::ALL_RARE, Default::default()),
         }
     }
+}
+
+/// Refuses an output that cannot be written before any work is done (a long run must
+/// not end in "cannot create"): a directory, or a file in a directory where nothing can
+/// be created (probed with an empty file, removed at once).
+fn check_writable(p: &Path) -> Result<()> {
+    if p.is_dir() {
+        return Err(Error::usage(format!("--out {}: a directory", p.display())));
+    }
+    if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+        return Ok(()); // /dev/null, a pipe
+    }
+    let dir = p
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".gamecensus-probe-{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| Error::usage(format!("--out {}: cannot write there ({e})", p.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Writes `n,grundy` rows to `out` or stdout. A regular file is written beside it and

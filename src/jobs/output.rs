@@ -69,7 +69,9 @@ pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result
         return Ok(Existing::Fresh);
     }
     let Some(have) = Sidecar::read(path)? else {
-        if meta.len() == 0 && !resume {
+        // An empty file holds nothing to lose or continue (a run killed between creating
+        // its CSV and writing its first sidecar leaves one).
+        if meta.len() == 0 {
             return Ok(Existing::Fresh);
         }
         return Err(Error::usage(format!(
@@ -92,6 +94,9 @@ pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result
                 "will not overwrite"
             },
         )));
+    }
+    if meta.len() == 0 && !have.complete {
+        return Ok(Existing::Fresh);
     }
     if have.complete {
         if meta.len() != have.bytes {
@@ -212,8 +217,11 @@ impl Output {
             last_update: Instant::now(),
         };
         if out.sidecar.is_some() {
-            // The old sidecar (if any) goes: it must not vouch for the new bytes.
+            // The old sidecar (if any) goes: it must not vouch for the new bytes. The new
+            // one (no bytes yet) is written before the header, so that a header on disk
+            // always has a sidecar saying which job it belongs to.
             let _ = std::fs::remove_file(Sidecar::path_for(path));
+            out.record(false, None)?;
         }
         let header = format!("{}\n", header);
         out.write_bytes(header.as_bytes())?;
@@ -254,6 +262,11 @@ impl Output {
             rows,
             last_update: Instant::now(),
         };
+        if keep == 0 {
+            // Killed before its header was whole: the header again.
+            let header = format!("{}\n", out.sidecar.as_ref().expect("set").columns.join(","));
+            out.write_bytes(header.as_bytes())?;
+        }
         out.flush_and_record(true)?;
         Ok(out)
     }

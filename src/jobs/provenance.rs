@@ -155,9 +155,23 @@ impl Sidecar {
             ));
         }
         if self.identity_hash != other.identity_hash || self.identity != other.identity {
+            // Only the parts that differ: the message stays one readable line.
+            let (mine, theirs): (Vec<&str>, Vec<&str>) = (
+                self.identity.split(", ").collect(),
+                other.identity.split(", ").collect(),
+            );
+            let differ = |a: &[&str], b: &[&str]| -> String {
+                let d: Vec<&str> = a.iter().filter(|p| !b.contains(p)).copied().collect();
+                if d.is_empty() {
+                    a.join(", ")
+                } else {
+                    d.join(", ")
+                }
+            };
             return Some(format!(
                 "it holds {}, this run writes {}",
-                self.identity, other.identity
+                differ(&mine, &theirs),
+                differ(&theirs, &mine)
             ));
         }
         None

@@ -10,7 +10,8 @@
 //! # census:
 //! rules = "node-kayles"           # required
 //! family = "all"                  # all | trees | path | cycle | star | complete |
-//!                                 # complete-bipartite | grid   (default: all)
+//!                                 # complete-bipartite | grid | path-bw | cycle-bw |
+//!                                 # star-bw | map   (default: all)
 //! min_vertices = 1                # default 1
 //! max_vertices = 8                # required
 //! connected = false               # only for family = "all" (default false)

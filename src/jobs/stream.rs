@@ -67,8 +67,9 @@ pub fn parse_position(
     let colouring = match colouring {
         Some(c) if ruleset.palette().is_empty() => {
             return Err(Error::usage(format!(
-                "rules {} are played on uncoloured graphs; drop the colouring {c:?}",
-                ruleset.name()
+                "rules {} are played on uncoloured graphs; drop the colouring {}",
+                ruleset.name(),
+                crate::error::quoted(c)
             )));
         }
         Some(c) => Some(Colouring::parse(c, graph.n(), &ruleset.palette())?),
@@ -90,7 +91,8 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
     let col = parts.next();
     if let Some(extra) = parts.next() {
         return Err(Error::usage(format!(
-            "unexpected {extra:?}: a line is GRAPH6 [COLOURING]"
+            "unexpected {}: a line is GRAPH6 [COLOURING]",
+            crate::error::quoted(extra)
         )));
     }
     parse_position(g6, col, evaluator).map(Some)

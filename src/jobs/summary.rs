@@ -42,7 +42,7 @@ impl Summary {
         }
         let new = self.rows - self.resumed;
         let mut s = format!(
-            "{} rows{} -> {} in {:.2} s ({:.0} {}/s)",
+            "{} rows{} -> {} in {:.2} s ({} {}/s)",
             self.rows,
             if self.resumed > 0 {
                 format!(" ({new} new, {} resumed)", self.resumed)
@@ -51,7 +51,7 @@ impl Summary {
             },
             self.out.display(),
             self.seconds,
-            new as f64 / self.seconds.max(1e-9),
+            rate(new as f64 / self.seconds.max(1e-9)),
             self.unit,
         );
         if let Some((table, memo, values)) = self.tables {
@@ -68,5 +68,15 @@ impl Summary {
             s.push_str(&t);
         }
         s
+    }
+}
+
+/// A rate with three significant digits at most, and no fewer than the whole number
+/// (0.62, 7.41, 377, 253620).
+fn rate(r: f64) -> String {
+    match r {
+        r if r >= 100.0 => format!("{r:.0}"),
+        r if r >= 10.0 => format!("{r:.1}"),
+        r => format!("{r:.2}"),
     }
 }

@@ -63,6 +63,17 @@ impl ScoringRules for GrundyColouring {
         true
     }
 
+    fn beyond_limits(&self, g: &Graph, extra: u32) -> Option<String> {
+        let d = (0..g.n()).map(|v| g.degree(v)).max().unwrap_or(0) as u64;
+        (d + 1 + extra as u64 > 64).then(|| {
+            format!(
+                "numbers up to 64 are supported, and a vertex of degree {d} with max_extra \
+                 {extra} allows {}",
+                d + 1 + extra as u64
+            )
+        })
+    }
+
     fn start(&self, g: &Graph, extra: u32) -> Board {
         let mut labels = [0u128; 64];
         for (v, l) in labels.iter_mut().enumerate().take(g.n()) {

@@ -45,6 +45,12 @@ pub trait ScoringRules: Send + Sync {
     /// ruleset).
     fn start(&self, g: &Graph, extra: u32) -> Board;
 
+    /// Why `g` with the option `extra` is beyond what [`ScoringRules::start`] can
+    /// represent, if it is (default: never).
+    fn beyond_limits(&self, _g: &Graph, _extra: u32) -> Option<String> {
+        None
+    }
+
     /// The moves of the player to move. A ruleset may leave out moves that are never
     /// better than one it keeps (it must say why).
     fn moves(&self, b: &Board, out: &mut Vec<ScoringMove>);

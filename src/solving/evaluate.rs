@@ -134,6 +134,7 @@ impl Evaluator {
                 }
             }
             Solver::Scoring(s) => {
+                s.check_bounds(&pos.graph)?;
                 let p = s.play(&pos.graph);
                 e.cells.extend([
                     Cell::Int(p.margin),

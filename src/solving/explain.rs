@@ -124,6 +124,7 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
     match ruleset {
         Ruleset::Scoring(r) => {
             let s = super::scoring::ScoringSolver::new(r, extra);
+            s.check_bounds(&pos.graph)?;
             Ok(Explanation::Scoring(ScoringExplanation {
                 rules: r.name(),
                 board: show(&pos.graph, None),

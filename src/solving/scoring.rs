@@ -81,6 +81,15 @@ impl ScoringSolver {
         }
     }
 
+    /// An error if `g` is beyond what the rules can represent with this solver's option
+    /// (a limit, not a silent cap).
+    pub fn check_bounds(&self, g: &Graph) -> crate::error::Result<()> {
+        match self.rules.beyond_limits(g, self.extra) {
+            Some(why) => Err(crate::error::Error::Limit(why)),
+            None => Ok(()),
+        }
+    }
+
     /// The same solver (and table) with the rules' option `extra` changed. The table's
     /// entries are for one `extra` only, so this is for a solver before its first use.
     pub fn with_extra(mut self, extra: u32) -> ScoringSolver {

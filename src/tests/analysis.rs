@@ -290,6 +290,84 @@ fn sequences_are_found_periodic() {
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["sequence"]["period"], 2, "{v}");
+    // A coloured family through the same pipe: star-bw is •(0, n − 1), a black centre
+    // with white leaves, so aw = n − 2 from n = 2 and aw(•(0, 0)) = 0 (McCurdy &
+    // Nowakowski, Lemma 4): saltus 1, period 1, the one exception at n = 1.
+    let stars = gamecensus(
+        &[
+            "enumerate",
+            "--family",
+            "star-bw",
+            "--min-vertices",
+            "1",
+            "-n",
+            "40",
+        ],
+        None,
+    );
+    let csv = gamecensus(&["eval", "--rules", "cutthroat", "-"], Some(&stars.stdout));
+    let o = gamecensus(
+        &[
+            "analyze",
+            "-",
+            "--sequence",
+            "atomic_weight",
+            "--index",
+            "n",
+            "--format",
+            "json",
+        ],
+        Some(&csv.stdout),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = &v["sequence"];
+    assert_eq!(
+        (
+            s["period"].as_u64(),
+            s["saltus"].as_i64(),
+            s["preperiod"].as_u64()
+        ),
+        (Some(1), Some(1), Some(2)),
+        "{v}"
+    );
+    assert_eq!(s["exceptions"], serde_json::json!([1]));
+}
+
+#[test]
+fn equally_spaced_indices_give_periods_in_index_units() {
+    // Values 5 at n = 0, then 1, 2, 1, 2, ... at n = 2, 4, 6, ...: period 4 in n (two
+    // steps of 2), from n = 2; the value at n = 0 is the one exception. Read from stdin.
+    let mut csv = String::from("n,g\n0,5\n");
+    for k in 1..=30 {
+        csv.push_str(&format!("{},{}\n", 2 * k, 1 + (k + 1) % 2));
+    }
+    let o = gamecensus(
+        &[
+            "analyze",
+            "-",
+            "--sequence",
+            "g",
+            "--index",
+            "n",
+            "--format",
+            "json",
+        ],
+        Some(csv.as_bytes()),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = &v["sequence"];
+    assert_eq!(
+        (s["period"].as_u64(), s["preperiod"].as_u64()),
+        (Some(4), Some(2)),
+        "{v}"
+    );
+    assert_eq!(s["exceptions"], serde_json::json!([0]));
+    // Unequal spacing is refused.
+    let o = gamecensus(
+        &["analyze", "-", "--sequence", "g", "--index", "n"],
+        Some(b"n,g\n1,0\n2,0\n4,0\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
@@ -499,6 +577,10 @@ fn the_loading_one_liners_of_csv_md_work() {
     let mut checked = 0;
     for (lang, code) in &blocks {
         match *lang {
+            "python" if code.contains("TYPES = ") => {
+                universal_types(code);
+                checked += 1;
+            }
             "python" => {
                 let check = if code.contains("import pandas") {
                     "print(len(df), df['atomic_weight'].dtype, df['grundy'].isna().all(), df['n'].dtype)"
@@ -542,7 +624,84 @@ fn the_loading_one_liners_of_csv_md_work() {
             _ => {}
         }
     }
-    assert_eq!(checked, 5);
+    assert_eq!(checked, 7);
+}
+
+/// The "any of our CSVs" snippet `code` (pandas or polars, reading `CSV`): its type
+/// dictionary names every column the program writes, integers as integers and the rest
+/// as text; and it reads a CSV of each kind with those types.
+fn universal_types(code: &str) {
+    use gamecensus::solving::ColumnType;
+    let mut want: Vec<String> = gamecensus::analysis::query::known_columns()
+        .map(|c| {
+            let int = c.ty == ColumnType::Integer;
+            format!("{} {}", c.name, if int { "int" } else { "text" })
+        })
+        .collect();
+    want.sort();
+    want.dedup();
+    let polars = code.contains("import polars");
+    let show = "print(sorted(set(f\"{c} {'int' if 'nt64' in str(t) else 'text'}\" for c, t in TYPES.items())))";
+    let listed = python(&format!(
+        "CSV = None\n{}\n{show}",
+        code.lines().take(2).collect::<Vec<_>>().join("\n")
+    ));
+    let listed: Vec<String> = listed
+        .trim()
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|s| s.trim_matches('\'').to_string())
+        .collect();
+    assert_eq!(listed, want, "{code}");
+    // Every kind of CSV: impartial, partizan with atomic weights, hot, scoring, octal,
+    // octal sweep.
+    let sweep = std::env::temp_dir().join(format!("gamecensus-sweep-{}.csv", std::process::id()));
+    let job = std::env::temp_dir().join(format!("gamecensus-sweep-{}.toml", std::process::id()));
+    std::fs::write(
+        &job,
+        format!(
+            "name = \"sweep\"\nkind = \"octal-sweep\"\nmax_digits = 1\nmax_n = 100\noutput = \"{}\"\n",
+            sweep.display()
+        ),
+    )
+    .unwrap();
+    let o = gamecensus(&["run", job.to_str().unwrap(), "--quiet"], None);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for (csv, text_col) in [
+        ("results/reference/cutthroat-stars.csv", "atomic_weight"),
+        ("results/reference/clobber-5.csv", "atomic_weight"),
+        ("results/col-connected-8.csv", "temperature"),
+        ("results/snort-connected-8.csv", "temperature"),
+        ("results/grundy-maps.csv", "best_moves"),
+        ("results/reference/kayles-1000.csv", ""),
+        (sweep.to_str().unwrap(), "code"),
+    ] {
+        let path = if csv.starts_with('/') {
+            csv.to_string()
+        } else {
+            root().join(csv).display().to_string()
+        };
+        let check = if polars {
+            format!(
+                "print(len(df), str(df.schema.get('n', df.schema.get('max_n'))), str(df.schema.get('{text_col}', '')))"
+            )
+        } else {
+            format!(
+                "print(len(df), str(df.dtypes.get('n', df.dtypes.get('max_n'))), str(df.dtypes.get('{text_col}', '')))"
+            )
+        };
+        let out = python(&format!("CSV = {path:?}\n{code}\n{check}"));
+        let f: Vec<&str> = out.split_whitespace().collect();
+        let rows = std::fs::read_to_string(&path).unwrap().lines().count() - 1;
+        assert_eq!(f[0], rows.to_string(), "{csv}: {out}");
+        assert!(f[1].contains("nt64"), "{csv}: {out}");
+        if !text_col.is_empty() {
+            assert!(f[2] == "string" || f[2] == "String", "{csv}: {out}");
+        }
+    }
+    std::fs::remove_file(&sweep).ok();
+    std::fs::remove_file(sweep.with_extension("csv.meta.json")).ok();
+    std::fs::remove_file(&job).ok();
 }
 
 #[test]

@@ -181,6 +181,28 @@ fn an_output_is_only_continued_or_replaced_by_its_own_job() {
         assert_eq!(std::fs::read(&foreign).unwrap(), b"graph6,colouring");
     }
 
+    // Killed right after creating its CSV, before the first sidecar: an empty file with
+    // no sidecar, which --resume starts afresh. Killed after the first sidecar (no bytes
+    // yet) but before the header was whole: resumed, the header is written again.
+    let fresh = d.join("fresh.csv");
+    let meta = d.join("fresh.csv.meta.json");
+    std::fs::write(&fresh, b"").unwrap();
+    let o = run_job(&nk, fresh.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let whole = std::fs::read(&fresh).unwrap();
+    let mut side: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+    side["complete"] = false.into();
+    side["rows"] = 0.into();
+    side["bytes"] = 0.into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(b"")).into();
+    side["summary"] = serde_json::Value::Null;
+    std::fs::write(&meta, side.to_string()).unwrap();
+    std::fs::write(&fresh, &whole[..5]).unwrap();
+    let o = run_job(&nk, fresh.to_str().unwrap(), &["--resume", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&fresh).unwrap(), whole);
+
     // An octal sweep resumed with another max_n is refused.
     let s1 = write_job(
         d,

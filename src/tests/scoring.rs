@@ -21,32 +21,60 @@ fn solver(extra: u32) -> ScoringSolver {
 /// first's) under optimal play, trying every legal number 1..=deg+1+extra at every empty
 /// vertex, memoised only on this board's own labelled states (what is written where).
 fn brute(g: &Graph, extra: u32) -> i64 {
-    fn f(g: &Graph, extra: u32, written: &mut Vec<u32>, memo: &mut HashMap<Vec<u32>, i64>) -> i64 {
-        if let Some(&v) = memo.get(written) {
-            return v;
-        }
-        let mut best: Option<i64> = None;
-        for v in 0..g.n() {
-            if written[v] != 0 {
+    brute_first_moves(g, extra)
+        .into_iter()
+        .map(|(_, r)| r)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every first move `(vertex, number)` with the margin it leads to, by the same plain
+/// minimax.
+fn brute_first_moves(g: &Graph, extra: u32) -> Vec<((usize, u32), i64)> {
+    let mut memo = HashMap::new();
+    let mut written = vec![0; g.n()];
+    let mut out = Vec::new();
+    for v in 0..g.n() {
+        for k in 1..=g.degree(v) as u32 + 1 + extra {
+            if Bits(g.neighbours(v)).any(|w| written[w] == k) {
                 continue;
             }
-            for k in 1..=g.degree(v) as u32 + 1 + extra {
-                if Bits(g.neighbours(v)).any(|w| written[w] == k) {
-                    continue;
-                }
-                written[v] = k;
-                // The mover scores k; lower wins: the mover maximises the opponent's
-                // total minus their own.
-                let r = -(k as i64) - f(g, extra, written, memo);
-                written[v] = 0;
-                best = Some(best.map_or(r, |b| b.max(r)));
-            }
+            written[v] = k;
+            out.push((
+                (v, k),
+                -(k as i64) - plain(g, extra, &mut written, &mut memo),
+            ));
+            written[v] = 0;
         }
-        let v = best.unwrap_or(0);
-        memo.insert(written.clone(), v);
-        v
     }
-    f(g, extra, &mut vec![0; g.n()], &mut HashMap::new())
+    out
+}
+
+/// The margin under optimal play from the labelled state `written` (0 = empty).
+fn plain(g: &Graph, extra: u32, written: &mut Vec<u32>, memo: &mut HashMap<Vec<u32>, i64>) -> i64 {
+    if let Some(&v) = memo.get(written) {
+        return v;
+    }
+    let mut best: Option<i64> = None;
+    for v in 0..g.n() {
+        if written[v] != 0 {
+            continue;
+        }
+        for k in 1..=g.degree(v) as u32 + 1 + extra {
+            if Bits(g.neighbours(v)).any(|w| written[w] == k) {
+                continue;
+            }
+            written[v] = k;
+            // The mover scores k; lower wins: the mover maximises the opponent's
+            // total minus their own.
+            let r = -(k as i64) - plain(g, extra, written, memo);
+            written[v] = 0;
+            best = Some(best.map_or(r, |b| b.max(r)));
+        }
+    }
+    let v = best.unwrap_or(0);
+    memo.insert(written.clone(), v);
+    v
 }
 
 #[test]
@@ -62,14 +90,17 @@ fn boards_checked_by_hand() {
     assert_eq!(p.best_moves_text(), "0:1 1:1");
     // Two isolated vertices: each writes 1, a draw.
     assert_eq!(s.play(&Graph::empty(2)).winner, Winner::Draw);
-    // The hexagon: nobody is ever forced above 3 (the blog), so allowing larger numbers
-    // changes nothing.
+    // The hexagon: a draw, 6-6 (the plain minimax below agrees), and nobody is ever
+    // forced above 3 (the blog): with numbers up to 5 allowed, optimal play still
+    // writes nothing above 3 and the margin stays 0.
     let c6 = cycle(6);
     let p = s.play(&c6);
-    assert!(p.max_number() <= 3);
-    assert!(p.variation.iter().all(|m| m.points <= 3));
+    assert_eq!((p.margin, p.winner, p.totals), (0, Winner::Draw, (6, 6)));
+    assert_eq!(brute(&c6, 0), 0);
     for extra in [1, 2] {
-        assert_eq!(solver(extra).play(&c6).margin, p.margin);
+        let q = solver(extra).play(&c6);
+        assert_eq!(q.margin, 0);
+        assert!(q.max_number() <= 3, "{extra}: {:?}", q.variation);
     }
 }
 
@@ -79,7 +110,18 @@ fn solver_equals_plain_minimax_on_every_connected_board_up_to_6_vertices() {
     let mut boards = 0;
     for n in 1..=6 {
         for g in common::all_graphs(n, true) {
-            assert_eq!(s.play(&g).margin, brute(&g, 0), "{g:?}");
+            let p = s.play(&g);
+            let moves = brute_first_moves(&g, 0);
+            let best = moves.iter().map(|m| m.1).max().unwrap();
+            assert_eq!(p.margin, best, "{g:?}");
+            // Every optimal first move, no more, no fewer.
+            let mut want: Vec<(usize, u32)> =
+                moves.iter().filter(|m| m.1 == best).map(|m| m.0).collect();
+            let mut got: Vec<(usize, u32)> =
+                p.best_moves.iter().map(|m| (m.vertex, m.points)).collect();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{g:?}");
             boards += 1;
         }
     }

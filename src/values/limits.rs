@@ -8,9 +8,12 @@ pub const NUM_BOUND: i64 = 1 << 62;
 /// Largest exponent of 2 in the denominator of a number.
 pub const MAX_EXP: u32 = 62;
 
-/// Largest multiple of ↑ in a number-up-star value (`^N`, `vN`): the range of `i32`
-/// without `i32::MIN`, so that negation never leaves it.
-pub const MAX_UPS: i32 = i32::MAX;
+/// Largest multiple of ↑ in a number-up-star value (`^N`, `vN`). ↑N has birthday N + 1,
+/// and the kernel's walks over a value (birthday, stops, atomic weight, thermograph)
+/// recurse through its canonical options, one level per ↑: the bound keeps them well
+/// inside a thread's stack (a sum of a few hundred `^256` once overflowed it). The range
+/// is symmetric, so negation never leaves it.
+pub const MAX_UPS: i32 = 2048;
 
 /// A kernel limit that an operation would have crossed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +33,7 @@ impl fmt::Display for Limit {
             ),
             Limit::Ups => write!(
                 f,
-                "a multiple of ^ beyond the kernel's range (at most {MAX_UPS} = 2^31 - 1)"
+                "a multiple of ^ beyond the kernel's range (at most {MAX_UPS})"
             ),
         }
     }

@@ -163,7 +163,7 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
             partial
                 .groups
                 .into_iter()
-                .chain(std::iter::repeat_with(HashMap::new)),
+                .chain(std::iter::repeat_with(crate::hash::FastHashMap::default)),
         )
         .map(|((gp, by), counts)| {
             let mut groups: Vec<Group> = counts
@@ -241,10 +241,16 @@ fn sequence(mut values: Vec<(i64, SeqValue)>, value: &str, index: &str) -> Resul
                 w[0].0
             )));
         }
-        if w[1].0 != w[0].0 + 1 {
+    }
+    // Equally spaced indices (every n, or every other n as for alternately coloured
+    // cycles): periods and preperiods are reported in index units.
+    let step = values.get(1).map_or(1, |v| v.0 - values[0].0);
+    for w in values.windows(2) {
+        if w[1].0 != w[0].0 + step {
             return Err(Error::usage(format!(
-                "--index {index}: the values jump from {} to {}; a sequence needs every index",
-                w[0].0, w[1].0
+                "--index {index}: the values go from {} to {} and from {} to {}; a sequence \
+                 needs equally spaced indices",
+                values[0].0, values[1].0, w[0].0, w[1].0
             )));
         }
     }
@@ -272,12 +278,13 @@ fn sequence(mut values: Vec<(i64, SeqValue)>, value: &str, index: &str) -> Resul
     let exceptions = match pattern {
         Some((pat, _)) => exceptions(&ids, &pat)
             .into_iter()
-            .map(|n| n as i64 + first)
+            .map(|n| first + n as i64 * step)
             .collect(),
         None => Vec::new(),
     };
     let pattern = pattern.map(|(mut pat, r)| {
-        pat.preperiod = (pat.preperiod as i64 + first) as usize;
+        pat.preperiod = (first + pat.preperiod as i64 * step) as usize;
+        pat.period *= step as usize;
         (pat, r)
     });
     Ok(Sequence {

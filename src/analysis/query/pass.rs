@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::hash::FastHashMap;
+
 use super::plan::Plan;
 use crate::analysis::expr::{GameCache, Row, Val, truth};
 use crate::analysis::table::{Chunk, Table, for_each_line, split_into, utf8};
@@ -53,7 +55,7 @@ pub(super) type CheckCounts = (u64, u64, Vec<(PosKey, String)>);
 pub(super) struct Partial {
     pub(super) rows: u64,
     pub(super) matched: u64,
-    pub(super) groups: Vec<HashMap<Vec<u8>, u64>>,
+    pub(super) groups: Vec<FastHashMap<Vec<u8>, u64>>,
     pub(super) checks: Vec<CheckCounts>,
     pub(super) first: HashMap<Vec<u8>, (PosKey, String)>,
     pub(super) sequence: Vec<(i64, SeqValue)>,
@@ -112,7 +114,7 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
     let data = table.bytes(chunk.file);
     let mut p = Partial {
         checks: vec![(0, 0, Vec::new()); plan.checks.len()],
-        groups: vec![HashMap::new(); plan.groupings.len()],
+        groups: vec![FastHashMap::default(); plan.groupings.len()],
         ..Partial::default()
     };
     let mut fields: Vec<Cow<[u8]>> = Vec::new();
@@ -133,13 +135,19 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
         p.rows += 1;
         // Every row must have the header's number of fields, even where the query reads
         // fewer: a cut or garbled row is an error, not a row counted under a wrong key.
-        let complete = if memchr::memchr(b'"', line).is_none() {
-            memchr::memchr_iter(b',', line).count() + 1 == width
-        } else {
-            let mut all = Vec::new();
-            split_into(line, usize::MAX, &mut all) && all.len() == width
-        };
-        if !complete || !split_into(line, plan.last, &mut fields) {
+        let split = split_into(line, plan.last, &mut fields);
+        let complete = split
+            && if memchr::memchr(b'"', line).is_none() {
+                // Unquoted: the fields split are the line's first bytes; count the
+                // commas only in the rest (nothing more when the query reads every
+                // column).
+                let consumed = fields.iter().map(|f| f.len()).sum::<usize>() + fields.len() - 1;
+                fields.len() + memchr::memchr_iter(b',', &line[consumed..]).count() == width
+            } else {
+                let mut all = Vec::new();
+                split_into(line, usize::MAX, &mut all) && all.len() == width
+            };
+        if !complete {
             p.error = Some(fail(format!(
                 "not a row of {} fields (a quote is not closed, or fields are missing or extra)",
                 width

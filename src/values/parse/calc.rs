@@ -91,6 +91,10 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Result<Answer> {
+        self.nested(Parser::unary_here)
+    }
+
+    fn unary_here(&mut self) -> Result<Answer> {
         // "-1v" is the literal −1 + ↓, not −(1v): a minus before a digit belongs to the
         // number.
         if self.peek() == Some('-')

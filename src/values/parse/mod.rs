@@ -43,6 +43,11 @@ pub const MAX_UPS: u64 = 256;
 /// See [`MAX_UPS`].
 pub const MAX_NIMBER: u64 = 1024;
 
+/// The deepest nesting a value or expression may have (braces, parentheses, `±` and
+/// minus signs, counted together): deeper text is refused with an error, not parsed
+/// into a stack overflow.
+pub const MAX_DEPTH: usize = 200;
+
 /// Parses one value (no operators other than those inside braces and `±`).
 pub fn parse_value(s: &str) -> Result<GameId> {
     let mut p = Parser::new(s);
@@ -55,6 +60,7 @@ struct Parser {
     chars: Vec<char>,
     pos: usize,
     src: String,
+    depth: usize,
 }
 
 impl Parser {
@@ -63,20 +69,53 @@ impl Parser {
             chars: s.chars().collect(),
             pos: 0,
             src: s.to_string(),
+            depth: 0,
         }
+    }
+
+    /// The text for a message: all of it if short, else the part around the current
+    /// position (an error line must not echo megabytes of input).
+    fn shown(&self) -> String {
+        if self.chars.len() <= 80 {
+            return format!("{:?}", self.src);
+        }
+        let from = self.pos.saturating_sub(30);
+        let to = (self.pos + 30).min(self.chars.len());
+        let part: String = self.chars[from..to].iter().collect();
+        format!(
+            "{}{part:?}{} ({} characters)",
+            if from > 0 { "..." } else { "" },
+            if to < self.chars.len() { "..." } else { "" },
+            self.chars.len()
+        )
     }
 
     /// A kernel limit reached at the current position.
     fn limit(&self, l: Limit) -> Error {
-        Error::Limit(format!("{:?} at position {}: {l}", self.src, self.pos + 1))
+        Error::Limit(format!(
+            "{} at position {}: {l}",
+            self.shown(),
+            self.pos + 1
+        ))
     }
 
     fn err(&self, msg: impl std::fmt::Display) -> Error {
         Error::usage(format!(
-            "{:?} at position {}: {msg}",
-            self.src,
+            "{} at position {}: {msg}",
+            self.shown(),
             self.pos + 1
         ))
+    }
+
+    /// Runs `f` one level deeper, refusing to go beyond [`MAX_DEPTH`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Parser) -> Result<T>) -> Result<T> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.err(format!("nested more than {MAX_DEPTH} deep")));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     fn skip_ws(&mut self) {
@@ -115,6 +154,10 @@ impl Parser {
 
     /// A value: `±G`, braces, or a number-up-star literal.
     fn game_expr(&mut self) -> Result<GameId> {
+        self.nested(Parser::game_expr_here)
+    }
+
+    fn game_expr_here(&mut self) -> Result<GameId> {
         if self.eat("±") || self.eat("+-") {
             let g = self.game_expr()?;
             return GameId::from_options(&[g], &[-g]).map_err(|l| self.limit(l));
