@@ -323,7 +323,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     };
     let done = output.rows();
     summary.resumed = done;
-    let pb = progress::bar(ctx.quiet);
+    let pb = progress::bar(ctx.quiet, "positions", true);
     if !pb.is_hidden() {
         pb.set_length(progress::estimate(&census.units, |u| census.count(u)).max(done));
         pb.set_position(done);
@@ -372,10 +372,6 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
                 pb.set_length(rows);
             }
             pb.set_position(rows);
-            pb.set_message(progress::rate_message(
-                rows - done,
-                start.elapsed().as_secs_f64(),
-            ));
             Ok(())
         },
         || INTERRUPTED.load(Ordering::SeqCst),

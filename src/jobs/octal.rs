@@ -141,7 +141,7 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         super::context::install_interrupt_handler();
     }
     let from = run.done();
-    let pb = progress::bar(o.quiet);
+    let pb = progress::bar(o.quiet, "values", false);
     pb.set_length(o.max as u64);
     pb.set_position(from as u64);
     let start = Instant::now();

@@ -8,17 +8,26 @@ use rayon::prelude::*;
 
 use crate::graphs::Unit;
 
-/// A bar counting positions (its length is set by the caller), or a hidden one.
-pub fn bar(quiet: bool) -> ProgressBar {
+/// A bar counting `unit`s (its length is set by the caller), or a hidden one. With
+/// `estimated`, the length is shown as an estimate (`~`); otherwise it is exact. The ETA
+/// is indicatif's, from the recent rate; the rate is shown beside it.
+pub fn bar(quiet: bool, unit: &str, estimated: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(0);
     pb.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/~{human_len} positions, {msg} (ETA {eta})",
-        )
-        .expect("valid template"),
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{}{{human_len}} {unit}, {{rate}} (ETA {{eta}})",
+            if estimated { "~" } else { "" }
+        ))
+        .expect("valid template")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", s.per_sec());
+            },
+        ),
     );
     pb
 }
@@ -40,9 +49,4 @@ pub fn estimate(units: &[Unit], count: impl Fn(Unit) -> u64 + Sync) -> u64 {
         start = end;
     }
     total.round() as u64
-}
-
-/// The rate shown beside the bar.
-pub fn rate_message(positions: u64, seconds: f64) -> String {
-    format!("{:.0}/s", positions as f64 / seconds.max(1e-9))
 }
