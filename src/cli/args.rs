@@ -222,6 +222,10 @@ pub enum Command {
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        /// Memory budget for the table, e.g. 512M or 4G (default: half the machine's
+        /// memory); a full table evicts, values stay exact.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
     /// Why a position has its value: every option, marked winning / dominated / reversible.
     #[command(
@@ -399,6 +403,10 @@ pub enum Command {
         /// Replace the output whatever it holds.
         #[arg(long)]
         force: bool,
+        /// Memory budget for the run's table, e.g. 512M or 4G (default: half the
+        /// machine's memory); a full table evicts, values stay exact.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
         /// Print the output path this run would write (with --shard, the shard's) and
         /// exit without running (scripts/slurm-submit.sh uses it).
         #[arg(long)]

@@ -89,8 +89,15 @@ pub fn dispatch(command: Command) -> Result<()> {
             threads,
             max_extra,
             timeout,
+            memory,
         } => {
-            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?).max_extra(max_extra);
+            let budget = match memory.as_deref() {
+                Some(m) => jobs::memory::parse(m)?,
+                None => jobs::memory::default_budget(),
+            };
+            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?)
+                .max_extra(max_extra)
+                .table_capacity(Some(jobs::memory::table_entries(budget)));
             let mut out = super::deadline::start(timeout)?;
             with_threads(threads, || {
                 let out = &mut out;
@@ -295,6 +302,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             quiet,
             resume,
             force,
+            memory,
             print_output,
         } => {
             let spec = JobSpec::load(&job)?;
@@ -305,6 +313,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                 quiet,
                 resume,
                 force,
+                memory: memory.as_deref().map(jobs::memory::parse).transpose()?,
             };
             if print_output {
                 let path = jobs::run::output_path(&spec, &opts);

@@ -107,6 +107,15 @@ impl Census {
         })
     }
 
+    /// Caps the shared table by a memory budget of `bytes` (see [`super::memory`]); the
+    /// job's own `table_cap`, if smaller, stays. Returns the cap in force.
+    pub fn memory_budget(&mut self, job: &CensusJob, bytes: u64) -> usize {
+        let cap = super::memory::table_entries(bytes).min(job.table_cap.unwrap_or(usize::MAX));
+        let evaluator = std::mem::replace(&mut self.evaluator, Evaluator::new(self.ruleset));
+        self.evaluator = evaluator.table_capacity(Some(cap));
+        cap
+    }
+
     /// The columns of its rows.
     pub fn schema(&self) -> &Schema {
         self.evaluator.schema()
@@ -287,7 +296,8 @@ struct UnitRows {
 /// existing file) and returns the summary.
 pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let start = Instant::now();
-    let census = Census::new(job, ctx.shard)?;
+    let mut census = Census::new(job, ctx.shard)?;
+    census.memory_budget(job, ctx.memory);
     let schema = census.schema().clone();
     let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
     if ctx.shard.count > 1 {
@@ -304,6 +314,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         unit: "positions",
         tally: Tally::for_schema(&schema),
         already_complete: false,
+        memory: None,
     };
     let (mut output, first_unit, skip) = match existing {
         Existing::Complete { rows } => {
@@ -379,6 +390,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     pb.finish_and_clear();
     summary.rows = output.rows();
     summary.seconds = start.elapsed().as_secs_f64();
+    summary.memory = Some((ctx.memory, super::memory::peak_rss()));
     summary.tables = Some((
         census.evaluator.table_stats(),
         census.evaluator.memo_len(),

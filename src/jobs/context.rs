@@ -39,6 +39,8 @@ pub struct RunContext {
     pub threads: usize,
     /// When the run started (RFC 3339).
     pub started: String,
+    /// The memory budget in bytes (see [`super::memory`]).
+    pub memory: u64,
 }
 
 impl RunContext {

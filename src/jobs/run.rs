@@ -33,6 +33,8 @@ pub struct RunOptions {
     pub resume: bool,
     /// Replace an existing output whatever it holds.
     pub force: bool,
+    /// The memory budget in bytes (`None`: [`super::memory::default_budget`]).
+    pub memory: Option<u64>,
 }
 
 /// The output path of a job under these options: `--out`, else the job's `output`,
@@ -101,6 +103,7 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         source: spec.source.clone(),
         threads: pool.current_num_threads(),
         started: provenance::now(),
+        memory: opts.memory.unwrap_or_else(super::memory::default_budget),
     };
     pool.install(|| match &spec.kind {
         JobKind::Census(c) => census::run(c, &ctx),

@@ -27,6 +27,9 @@ pub struct Summary {
     pub tally: Tally,
     /// The output was complete already; nothing was computed.
     pub already_complete: bool,
+    /// Census jobs: the memory budget and the peak resident memory of the process, in
+    /// bytes (see [`super::memory`]).
+    pub memory: Option<(u64, Option<u64>)>,
 }
 
 impl Summary {
@@ -61,6 +64,13 @@ impl Summary {
             }
             if values > 0 {
                 s.push_str(&format!("; {values} distinct game values"));
+            }
+        }
+        if let Some((budget, peak)) = self.memory {
+            let mb = |b: u64| b as f64 / (1u64 << 20) as f64;
+            s.push_str(&format!("\nmemory budget {:.0} MB", mb(budget)));
+            if let Some(p) = peak {
+                s.push_str(&format!("; peak resident memory {:.0} MB", mb(p)));
             }
         }
         for t in self.tally.texts(&self.out) {

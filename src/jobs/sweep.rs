@@ -163,6 +163,7 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         unit: "games",
         tally: Tally::default(),
         already_complete: false,
+        memory: None,
     };
     let mut output = match existing {
         Existing::Complete { rows } => {

@@ -1,0 +1,109 @@
+//! The memory budget of a run (`run --memory SIZE`, default half of the machine's
+//! memory): what may grow during a census is the shared transposition table of the
+//! partizan and scoring solvers, and the budget becomes its cap in entries (the table
+//! evicts its largest components first when full; values stay exact, evicted ones are
+//! computed again). The job's own `table_cap`, if smaller, wins.
+//!
+//! What the budget does not cover, and the README states as overhead: the program and
+//! its buffers, the hash-consed store of distinct game values (a few hundred thousand
+//! values in the largest shipped jobs), the impartial solver's small labelled memo, and
+//! the positions in flight between the workers and the writer.
+
+use crate::error::{Error, Result};
+
+/// Bytes one table entry costs, measured: the 9-vertex Cutthroat census with a cap of
+/// 20 million entries peaked at 2.2 GB, about 100 bytes an entry with everything else;
+/// the table alone (a u128 key, a value id, the dashmap's slot and load factor) is
+/// counted here at 96.
+pub const BYTES_PER_ENTRY: u64 = 96;
+
+/// What a run uses before its table: the program, buffers, the value store.
+pub const BASE: u64 = 48 << 20;
+
+/// The table cap a budget of `bytes` allows (at least 1,000 entries: below that a table
+/// is useless, and such a budget is refused by [`parse`]).
+pub fn table_entries(bytes: u64) -> usize {
+    (bytes.saturating_sub(BASE) / BYTES_PER_ENTRY).max(1000) as usize
+}
+
+/// Half the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB if it cannot be read.
+pub fn default_budget() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(4 << 30, |kb| kb * 1024 / 2)
+}
+
+/// Reads a size: a whole number of bytes or with a suffix K, M, G, T (powers of 1024),
+/// e.g. `512M`, `2G`, `1.5G`. At least 64M.
+pub fn parse(text: &str) -> Result<u64> {
+    let t = text.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => (&t[..i], t[i..].to_ascii_uppercase()),
+        None => (t, String::new()),
+    };
+    let shift = match unit.trim_end_matches(['B', 'I']).trim_end_matches('I') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(Error::usage(format!(
+                "--memory {text}: give bytes or a size like 512M or 2G"
+            )));
+        }
+    };
+    let bytes = num
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .map(|x| x * (1u64 << shift) as f64)
+        .filter(|b| *b < 1e18)
+        .ok_or_else(|| {
+            Error::usage(format!(
+                "--memory {text}: give bytes or a size like 512M or 2G"
+            ))
+        })? as u64;
+    if bytes < 64 << 20 {
+        return Err(Error::usage(format!(
+            "--memory {text}: at least 64M (the program itself needs about {} MB)",
+            BASE >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The peak resident memory of this process so far (`VmHWM`), in bytes, if known.
+pub fn peak_rss() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                .map(|kb| kb * 1024)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(parse("64M").unwrap(), 64 << 20);
+        assert_eq!(parse("2G").unwrap(), 2 << 30);
+        assert_eq!(parse("1.5g").unwrap(), 3 << 29);
+        assert_eq!(parse("2GiB").unwrap(), 2 << 30);
+        assert_eq!(parse("100000000").unwrap(), 100_000_000);
+        for bad in ["", "x", "-1G", "10M", "5Q", "1e30"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}
