@@ -32,6 +32,29 @@ pub fn bar(quiet: bool, unit: &str, estimated: bool) -> ProgressBar {
     pb
 }
 
+/// A counter with no known total (a spinner, the count and the rate) for the streaming
+/// commands `enumerate` and `eval`: on stderr when it is a terminal, never in the data
+/// (which goes to stdout).
+pub fn counter(unit: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{human_pos}} {unit} (total unknown), {{rate}}"
+        ))
+        .expect("valid template")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", s.per_sec());
+            },
+        ),
+    );
+    pb
+}
+
 /// Estimates the number of positions in `units` by counting (with `count`) a sample of
 /// at most 512 units of each size (units of one size are alike) and scaling up. Only
 /// for the progress bar.

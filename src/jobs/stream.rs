@@ -18,7 +18,8 @@ fn write_err(e: std::io::Error) -> Error {
 /// Writes every position of `spec` (in `shard`) as a line `GRAPH6[ COLOURING]`.
 pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Result<()> {
     let source = PositionSource::new(spec)?;
-    ordered_map(
+    let pb = super::progress::counter("positions");
+    let result = ordered_map(
         source.units(shard),
         64,
         |unit| {
@@ -36,11 +37,14 @@ pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Resul
         |bufs| {
             for b in bufs {
                 out.write_all(&b).map_err(write_err)?;
+                pb.inc(memchr::memchr_iter(b'\n', &b).count() as u64);
             }
             Ok(())
         },
         || false,
-    )?;
+    );
+    pb.finish_and_clear();
+    result?;
     out.flush().map_err(write_err)
 }
 
@@ -228,7 +232,8 @@ pub fn eval_lines(
     if columns.is_some() {
         lines.next();
     }
-    ordered_map(
+    let pb = super::progress::counter("positions");
+    let result = ordered_map(
         lines,
         4096,
         |(i, line)| -> Result<Option<Vec<u8>>> {
@@ -257,12 +262,15 @@ pub fn eval_lines(
             for r in rows {
                 if let Some(row) = r? {
                     out.write_all(&row).map_err(write_err)?;
+                    pb.inc(1);
                 }
             }
             out.flush().map_err(write_err)
         },
         || false,
-    )?;
+    );
+    pb.finish_and_clear();
+    result?;
     out.flush().map_err(write_err)
 }
 
