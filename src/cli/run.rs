@@ -95,9 +95,11 @@ pub fn dispatch(command: Command) -> Result<()> {
                 Some(m) => jobs::memory::parse(m)?,
                 None => jobs::memory::default_budget(),
             };
-            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?)
+            let ruleset = Ruleset::from_name(&rules)?;
+            let per_entry = jobs::memory::bytes_per_entry(ruleset);
+            let evaluator = Evaluator::new(ruleset)
                 .max_extra(max_extra)
-                .table_capacity(Some(jobs::memory::table_entries(budget)));
+                .table_capacity(Some(jobs::memory::table_entries(budget, per_entry)));
             let mut out = super::deadline::start(timeout)?;
             with_threads(threads, || {
                 let out = &mut out;

@@ -110,7 +110,9 @@ impl Census {
     /// Caps the shared table by a memory budget of `bytes` (see [`super::memory`]); the
     /// job's own `table_cap`, if smaller, stays. Returns the cap in force.
     pub fn memory_budget(&mut self, job: &CensusJob, bytes: u64) -> usize {
-        let cap = super::memory::table_entries(bytes).min(job.table_cap.unwrap_or(usize::MAX));
+        let per_entry = super::memory::bytes_per_entry(self.ruleset);
+        let cap =
+            super::memory::table_entries(bytes, per_entry).min(job.table_cap.unwrap_or(usize::MAX));
         let evaluator = std::mem::replace(&mut self.evaluator, Evaluator::new(self.ruleset));
         self.evaluator = evaluator.table_capacity(Some(cap));
         cap

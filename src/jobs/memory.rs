@@ -11,19 +11,33 @@
 
 use crate::error::{Error, Result};
 
-/// Bytes one table entry costs, measured: the 9-vertex Cutthroat census with a cap of
-/// 20 million entries peaked at 2.2 GB, about 100 bytes an entry with everything else;
-/// the table alone (a u128 key, a value id, the dashmap's slot and load factor) is
-/// counted here at 96.
-pub const BYTES_PER_ENTRY: u64 = 96;
+/// Bytes one partizan table entry costs, measured: the 9-vertex Cutthroat census with
+/// a cap of 20 million entries peaked at 2.2 GB, about 100 bytes an entry with
+/// everything else; `cutthroat-bw-8` unbounded: 178 MB for 2.2 million entries.
+pub const PARTIZAN_BYTES_PER_ENTRY: u64 = 96;
+
+/// Bytes one entry of the scoring solver's table costs (its keys carry the forbidden
+/// numbers of every empty vertex and its values a pair of bounds), measured: shard 0 of
+/// `grundy-connected-9` peaked at 2.0 GB with 7.4 million entries, the whole census at
+/// 5.1 GB with a cap of 20 million.
+pub const SCORING_BYTES_PER_ENTRY: u64 = 288;
 
 /// What a run uses before its table: the program, buffers, the value store.
 pub const BASE: u64 = 48 << 20;
 
-/// The table cap a budget of `bytes` allows (at least 1,000 entries: below that a table
-/// is useless, and such a budget is refused by [`parse`]).
-pub fn table_entries(bytes: u64) -> usize {
-    (bytes.saturating_sub(BASE) / BYTES_PER_ENTRY).max(1000) as usize
+/// The table cap a budget of `bytes` allows for entries of `per_entry` bytes (at least
+/// 1,000 entries).
+pub fn table_entries(bytes: u64, per_entry: u64) -> usize {
+    (bytes.saturating_sub(BASE) / per_entry).max(1000) as usize
+}
+
+/// The bytes per table entry of `ruleset`'s solver (impartial solvers keep no capped
+/// table: theirs holds small graphs only).
+pub fn bytes_per_entry(ruleset: crate::rules::Ruleset) -> u64 {
+    match ruleset {
+        crate::rules::Ruleset::Scoring(_) => SCORING_BYTES_PER_ENTRY,
+        _ => PARTIZAN_BYTES_PER_ENTRY,
+    }
 }
 
 /// Half the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB if it cannot be read.
