@@ -52,6 +52,21 @@ pub(super) fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
         let opts: Vec<GameId> = (0..n.nim).map(|k| with(0, k)).collect();
         return (opts.clone(), opts);
     }
+    if n.ups == 1 && n.nim >= 2 {
+        // x + ↑*m = {x | x + *(m⊕1)} for m ≥ 2 (↑*2 = {0|*3}, ↑*3 = {0|*2}: the
+        // canonical form the general rule below reaches, checked against it in the tests),
+        // without canonicalising m + 1 options on each side: recognising {0|*1024} tried
+        // thousands of such candidates and took time about m³.
+        return (vec![with(0, 0)], vec![with(0, n.nim ^ 1)]);
+    }
+    nus_options_general(n)
+}
+
+/// [`nus_options`] by the general rule, for any u > 0 (the tests compare the shortcut
+/// above with it).
+fn nus_options_general(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
+    let x = n.num;
+    let with = |ups: i32, nim: u32| GameId::nus(Nus { num: x, ups, nim });
     let mut l = vec![with(0, n.nim)];
     let mut r = vec![with(n.ups - 1, n.nim ^ 1)];
     for k in 0..n.nim {
@@ -239,6 +254,21 @@ mod tests {
         assert_eq!(hot - hot, zero());
         let x = g(&[zero(), up() + star()], &[zero()]);
         assert_eq!(x - x, zero());
+    }
+
+    #[test]
+    fn up_star_m_has_the_short_canonical_form_the_general_rule_gives() {
+        for num in [Dyadic::int(0), Dyadic::int(3), Dyadic::new(-5, 2).unwrap()] {
+            for nim in 2..40 {
+                let n = Nus { num, ups: 1, nim };
+                let (mut a, mut b) = nus_options(n);
+                let (mut c, mut d) = nus_options_general(n);
+                for v in [&mut a, &mut b, &mut c, &mut d] {
+                    v.sort_unstable();
+                }
+                assert_eq!((a, b), (c, d), "{num} + ^*{nim}");
+            }
+        }
     }
 
     #[test]
