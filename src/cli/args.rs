@@ -315,6 +315,10 @@ pub enum Command {
         /// and --split) up to --max.
         #[arg(long)]
         resume: bool,
+        /// Memory budget, e.g. 4G (default: half the machine's memory); a --max that
+        /// needs more is refused before it starts.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
     /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
     #[command(after_help = ANALYZE_HELP)]

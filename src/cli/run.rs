@@ -198,7 +198,12 @@ pub fn dispatch(command: Command) -> Result<()> {
             quiet,
             checkpoint,
             resume,
+            memory,
         } => {
+            let memory = match memory.as_deref() {
+                Some(m) => jobs::memory::parse(m)?,
+                None => jobs::memory::default_budget(),
+            };
             let method = match method {
                 MethodArg::Fast => Method::Fast,
                 MethodArg::Reference => Method::Reference,
@@ -212,6 +217,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                 quiet,
                 checkpoint: checkpoint.as_deref(),
                 resume,
+                memory,
             })?;
             if out.is_some() {
                 writeln!(stdout.lock(), "{}", run.summary()).map_err(write_err)

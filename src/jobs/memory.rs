@@ -4,6 +4,9 @@
 //! evicts its largest components first when full; values stay exact, evicted ones are
 //! computed again). The job's own `table_cap`, if smaller, wins.
 //!
+//! An `octal` run cannot evict its values: one over the budget ([`octal_bytes`]) is
+//! refused before it starts.
+//!
 //! What the budget does not cover, and the README states as overhead: the program and
 //! its buffers, the hash-consed store of distinct game values (a few hundred thousand
 //! values in the largest shipped jobs), the impartial solver's small labelled memo, and
@@ -38,6 +41,14 @@ pub fn bytes_per_entry(ruleset: crate::rules::Ruleset) -> u64 {
         crate::rules::Ruleset::Scoring(_) => SCORING_BYTES_PER_ENTRY,
         _ => PARTIZAN_BYTES_PER_ENTRY,
     }
+}
+
+/// Bytes an `octal` run to `max` needs, measured: about 6.4 bytes a heap size (the
+/// values as u32, the rare-value method's split lists and its bit sets; 64 MB for 10^7,
+/// 1.58 GB for 2^28), plus the base. The values cannot be evicted (each is computed from
+/// all smaller ones), so a run over the budget is refused before it starts.
+pub fn octal_bytes(max: usize) -> u64 {
+    BASE + (max as u64).saturating_mul(7)
 }
 
 /// Half the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB if it cannot be read.

@@ -62,6 +62,8 @@ pub struct OctalOptions<'a> {
     pub checkpoint: Option<&'a Path>,
     /// Go on from the checkpoint.
     pub resume: bool,
+    /// The memory budget in bytes (see [`super::memory`]).
+    pub memory: u64,
 }
 
 /// A finished `octal` run.
@@ -95,6 +97,17 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
     check_max(o.max)?;
     if let Some(p) = o.out {
         check_writable(p)?;
+    }
+    let need = super::memory::octal_bytes(o.max);
+    if need > o.memory {
+        return Err(Error::Limit(format!(
+            "G(0..={}) needs about {} MB (the values and the rare-value method's split \
+             lists), over the memory budget of {} MB: give --memory {}M or more",
+            o.max,
+            need >> 20,
+            o.memory >> 20,
+            (need >> 20) + 1
+        )));
     }
     let split = o.split.map(|s| Split::parse(s, &code)).transpose()?;
     if o.resume && o.checkpoint.is_none() {

@@ -138,6 +138,7 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a ~ graph6 header", vec!["eval", "--rules", "node-kayles", "--graph", "~?@?"], vec![], "64 vertices"),
         ("random bytes as graph6", vec!["eval", "--rules", "node-kayles", "-"], b"\x01\x02garbage\n".to_vec(), "input line 1"),
         ("octal --out in a missing directory", vec!["octal", "0.77", "--max", "1000000000", "--out", "missing/x.csv"], vec![], "cannot write"),
+        ("an octal run over the memory budget", vec!["octal", "0.6", "--max", "100000000", "--memory", "200M"], vec![], "memory budget"),
         ("a long predicate", vec!["analyze", &nk_csv, "--check", &long_check], vec![], "bytes long"),
         ("a deep predicate", vec!["analyze", &nk_csv, "--check", &deep_check], vec![], "levels deep"),
         ("an unknown column", vec!["analyze", &nk_csv, "--by", "nope"], vec![], "unknown column"),
