@@ -91,10 +91,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             timeout,
             memory,
         } => {
-            let budget = match memory.as_deref() {
-                Some(m) => jobs::memory::parse(m)?,
-                None => jobs::memory::default_budget(),
-            };
+            let budget = jobs::memory::budget(memory.as_deref())?;
             let ruleset = Ruleset::from_name(&rules)?;
             let per_entry = jobs::memory::bytes_per_entry(ruleset);
             let evaluator = Evaluator::new(ruleset)
@@ -200,10 +197,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             resume,
             memory,
         } => {
-            let memory = match memory.as_deref() {
-                Some(m) => jobs::memory::parse(m)?,
-                None => jobs::memory::default_budget(),
-            };
+            let memory = jobs::memory::budget(memory.as_deref())?;
             let method = match method {
                 MethodArg::Fast => Method::Fast,
                 MethodArg::Reference => Method::Reference,
@@ -347,21 +341,12 @@ fn value(expr: Option<&str>, out: &mut dyn Write) -> Result<()> {
         return writeln!(out, "{answer}").map_err(write_err);
     }
     for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| {
-            if e.kind() == std::io::ErrorKind::InvalidData {
-                Error::usage(format!("input line {}: not UTF-8 text", i + 1))
-            } else {
-                Error::io("reading input", e)
-            }
-        })?;
+        let line = line.map_err(|e| jobs::stream::read_error(i, e))?;
         if line.trim().is_empty() {
             continue;
         }
-        let answer = gamecensus::values::parse::evaluate(&line).map_err(|e| match e {
-            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
-            Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
-            other => other,
-        })?;
+        let answer =
+            gamecensus::values::parse::evaluate(&line).map_err(|e| jobs::stream::at_line(i, e))?;
         writeln!(out, "{answer}").map_err(write_err)?;
     }
     Ok(())

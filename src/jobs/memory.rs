@@ -63,6 +63,11 @@ pub fn default_budget() -> u64 {
         .map_or(4 << 30, |kb| kb * 1024 / 2)
 }
 
+/// The budget `--memory` gives ([`parse`]), or [`default_budget`] without it.
+pub fn budget(text: Option<&str>) -> Result<u64> {
+    text.map_or_else(|| Ok(default_budget()), parse)
+}
+
 /// Reads a size: a whole number of bytes or with a suffix K, M, G, T (powers of 1024),
 /// e.g. `512M`, `2G`, `1.5G`. At least 64M.
 pub fn parse(text: &str) -> Result<u64> {

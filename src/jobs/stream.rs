@@ -82,6 +82,25 @@ pub fn parse_position(
     ruleset.prepare(Position { graph, colouring })
 }
 
+/// An error about input line `i` (counted from 0): usage and limit errors name the line.
+pub fn at_line(i: usize, e: Error) -> Error {
+    match e {
+        Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
+        Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
+        other => other,
+    }
+}
+
+/// A failure reading input line `i`: text that is not UTF-8 is a usage error naming the
+/// line, anything else an I/O error.
+pub fn read_error(i: usize, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::InvalidData {
+        Error::usage(format!("input line {}: not UTF-8 text", i + 1))
+    } else {
+        Error::io("reading input", e)
+    }
+}
+
 /// Parses one input line `GRAPH6 [COLOURING]`; `None` for blank lines and the
 /// `>>graph6<<` header.
 fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
@@ -146,11 +165,8 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
     let mut columns = None;
     let mut drawn = 0;
     for (i, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| Error::io("reading input", e))?;
-        let at = |e: Error| match e {
-            Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
-            other => other,
-        };
+        let line = line.map_err(|e| read_error(i, e))?;
+        let at = |e: Error| at_line(i, e);
         if i == 0
             && let Some(c) = csv_columns(&line)
         {
@@ -237,24 +253,14 @@ pub fn eval_lines(
         lines,
         4096,
         |(i, line)| -> Result<Option<Vec<u8>>> {
-            let at_line = |e: Error| match e {
-                Error::Usage(m) => Error::usage(format!("input line {}: {m}", i + 1)),
-                Error::Limit(m) => Error::Limit(format!("input line {}: {m}", i + 1)),
-                other => other,
-            };
-            let line = line.map_err(|e| {
-                if e.kind() == std::io::ErrorKind::InvalidData {
-                    Error::usage(format!("input line {}: not UTF-8 text", i + 1))
-                } else {
-                    Error::io("reading input", e)
-                }
-            })?;
+            let at = |e: Error| at_line(i, e);
+            let line = line.map_err(|e| read_error(i, e))?;
             let pos = match columns {
                 Some(cols) => parse_csv_row(&line, cols, evaluator),
                 None => parse_line(&line, evaluator),
             };
-            match pos.map_err(at_line)? {
-                Some(p) => csv_row(evaluator, &p).map(Some).map_err(at_line),
+            match pos.map_err(at)? {
+                Some(p) => csv_row(evaluator, &p).map(Some).map_err(at),
                 None => Ok(None),
             }
         },

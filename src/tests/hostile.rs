@@ -7,11 +7,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
-use common::cli::bin;
 use gamecensus::analysis::expr::Scope;
 use gamecensus::analysis::query::header_types;
 use gamecensus::graphs::palette::Palette;
@@ -21,19 +19,7 @@ use gamecensus::values::parse::{evaluate, parse_value};
 use proptest::prelude::*;
 
 fn run(args: &[&str], stdin: &[u8], dir: &Path) -> Output {
-    let mut child = bin()
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        let mut pipe = child.stdin.take().unwrap();
-        let _ = pipe.write_all(stdin);
-    }
-    child.wait_with_output().unwrap()
+    common::cli::run_in(args, stdin, dir)
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod csvs;
 
 use std::process::{Command, Stdio};
 
