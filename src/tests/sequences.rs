@@ -5,23 +5,29 @@ mod common;
 
 use common::csvs::{gamecensus, reference};
 
-#[test]
-fn sequences_are_found_periodic() {
-    // Kayles 0.77: period 12 from n = 71 (RULES.md; OEIS A002186).
+/// `analyze CSV --sequence COL --index n --format json`, parsed.
+fn sequence(csv: &str, col: &str, stdin: Option<&[u8]>) -> serde_json::Value {
     let o = gamecensus(
         &[
             "analyze",
-            &reference("kayles-1000.csv"),
+            csv,
             "--sequence",
-            "grundy",
+            col,
             "--index",
             "n",
             "--format",
             "json",
         ],
-        None,
+        stdin,
     );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn sequences_are_found_periodic() {
+    // Kayles 0.77: period 12 from n = 71 (RULES.md; OEIS A002186).
+    let v = sequence(&reference("kayles-1000.csv"), "grundy", None);
     assert_eq!(v["sequence"]["period"], 12);
     assert_eq!(v["sequence"]["preperiod"], 71);
     assert_eq!(v["sequence"]["saltus"], 0);
@@ -33,20 +39,7 @@ fn sequences_are_found_periodic() {
     // Cutthroat stars with a black centre and m white leaves: aw(•(0, m)) = m − 1 for
     // m ≥ 1 and aw(•(0, 0)) = 0 (McCurdy & Nowakowski, Table 3): arithmetic-periodic
     // with period 1 and saltus 1 from n = 2 (m = 1), the one exception at n = 1.
-    let o = gamecensus(
-        &[
-            "analyze",
-            &reference("cutthroat-stars.csv"),
-            "--sequence",
-            "atomic_weight",
-            "--index",
-            "n",
-            "--format",
-            "json",
-        ],
-        None,
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = sequence(&reference("cutthroat-stars.csv"), "atomic_weight", None);
     let s = &v["sequence"];
     assert_eq!(
         (
@@ -74,20 +67,7 @@ fn sequences_are_found_periodic() {
         &["eval", "--rules", "node-kayles", "-"],
         Some(&stars.stdout),
     );
-    let o = gamecensus(
-        &[
-            "analyze",
-            "/dev/stdin",
-            "--sequence",
-            "value",
-            "--index",
-            "n",
-            "--format",
-            "json",
-        ],
-        Some(&csv.stdout),
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = sequence("/dev/stdin", "value", Some(&csv.stdout));
     assert_eq!(v["sequence"]["period"], 2, "{v}");
     // A coloured family through the same pipe: star-bw is •(0, n − 1), a black centre
     // with white leaves, so aw = n − 2 from n = 2 and aw(•(0, 0)) = 0 (McCurdy &
@@ -105,20 +85,7 @@ fn sequences_are_found_periodic() {
         None,
     );
     let csv = gamecensus(&["eval", "--rules", "cutthroat", "-"], Some(&stars.stdout));
-    let o = gamecensus(
-        &[
-            "analyze",
-            "-",
-            "--sequence",
-            "atomic_weight",
-            "--index",
-            "n",
-            "--format",
-            "json",
-        ],
-        Some(&csv.stdout),
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = sequence("-", "atomic_weight", Some(&csv.stdout));
     let s = &v["sequence"];
     assert_eq!(
         (
@@ -140,20 +107,7 @@ fn equally_spaced_indices_give_periods_in_index_units() {
     for k in 1..=30 {
         csv.push_str(&format!("{},{}\n", 2 * k, 1 + (k + 1) % 2));
     }
-    let o = gamecensus(
-        &[
-            "analyze",
-            "-",
-            "--sequence",
-            "g",
-            "--index",
-            "n",
-            "--format",
-            "json",
-        ],
-        Some(csv.as_bytes()),
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = sequence("-", "g", Some(csv.as_bytes()));
     let s = &v["sequence"];
     assert_eq!(
         (s["period"].as_u64(), s["preperiod"].as_u64()),
