@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::csvs::{gamecensus, python, reference, root, text};
+use common::csvs::{gamecensus, job_csv, python, reference, root, text};
 
 #[test]
 fn eval_reads_our_own_csv() {
@@ -130,12 +130,24 @@ fn universal_types(code: &str) {
     .unwrap();
     let o = gamecensus(&["run", job.to_str().unwrap(), "--quiet"], None);
     assert!(o.status.success(), "{}", text(&o.stderr));
+    let col = job_csv(
+        "col-5",
+        "rules = \"col\"\nconnected = true\nmax_vertices = 5\n",
+    );
+    let snort = job_csv(
+        "snort-bwg-4",
+        "rules = \"snort\"\nmax_vertices = 4\ncolours = 3\n",
+    );
+    let maps = job_csv(
+        "grundy-maps-7",
+        "rules = \"grundy-colouring\"\nfamily = \"map\"\nboards = 3\nseed = 1\nmin_vertices = 6\nmax_vertices = 7\n",
+    );
     for (csv, text_col) in [
         ("results/reference/cutthroat-stars.csv", "atomic_weight"),
         ("results/reference/clobber-5.csv", "atomic_weight"),
-        ("results/col-connected-8.csv", "temperature"),
-        ("results/snort-connected-8.csv", "temperature"),
-        ("results/grundy-maps.csv", "best_moves"),
+        (col.to_str().unwrap(), "temperature"),
+        (snort.to_str().unwrap(), "temperature"),
+        (maps.to_str().unwrap(), "best_moves"),
         ("results/reference/kayles-1000.csv", ""),
         (sweep.to_str().unwrap(), "code"),
     ] {
@@ -161,6 +173,9 @@ fn universal_types(code: &str) {
         if !text_col.is_empty() {
             assert!(f[2] == "string" || f[2] == "String", "{csv}: {out}");
         }
+    }
+    for csv in [&col, &snort, &maps] {
+        std::fs::remove_dir_all(csv.parent().unwrap()).ok();
     }
     std::fs::remove_file(&sweep).ok();
     std::fs::remove_file(sweep.with_extension("csv.meta.json")).ok();

@@ -1,6 +1,8 @@
 //! The HTML report in a real browser (headless Chromium, installed by scripts/setup.sh),
 //! the report and the drawings as XML, and `explain` on positions from the sources.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -363,7 +365,10 @@ canonical form: {*, 0|v}
 fn hot_games_get_value_temperature_and_mean_charts() {
     // Col values are numbers or number + * (ONAG ch. 8), never charted as nim-values.
     let out = std::env::temp_dir().join(format!("gamecensus-col-report-{}", std::process::id()));
-    let csv = root().join("results/col-bwg-6.csv");
+    let csv = common::csvs::job_csv(
+        "col-bwg-5",
+        "rules = \"col\"\nconnected = true\nmax_vertices = 5\ncolours = 3\n",
+    );
     let o = gamecensus(&[
         "report",
         csv.to_str().unwrap(),
@@ -382,4 +387,5 @@ fn hot_games_get_value_temperature_and_mean_charts() {
     }
     assert!(!html.contains("id=\"chart-grundy\""));
     std::fs::remove_dir_all(&out).unwrap();
+    std::fs::remove_dir_all(csv.parent().unwrap()).unwrap();
 }

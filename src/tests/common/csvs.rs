@@ -44,3 +44,21 @@ pub fn python(script: &str) -> String {
     assert!(o.status.success(), "{script}\n{}", text(&o.stderr));
     text(&o.stdout)
 }
+
+/// Runs the job `body` (TOML without `name` and `output`) with the binary and returns
+/// the CSV it wrote, in a directory of its own under the system's temporary directory.
+/// Tests make the CSVs they read this way: a fresh checkout has only results/reference.
+pub fn job_csv(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamecensus-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join(format!("{name}.csv"));
+    let job = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &job,
+        format!("name = {name:?}\noutput = {:?}\n{body}", csv.display()),
+    )
+    .unwrap();
+    let o = gamecensus(&["run", job.to_str().unwrap(), "--quiet", "--force"], None);
+    assert!(o.status.success(), "{body}\n{}", text(&o.stderr));
+    csv
+}
