@@ -364,7 +364,7 @@ proptest! {
 /// games only a number is accepted as a weight, so both are refused, never one misleading
 /// weight (v3 = -3 up: weight -3, Lessons in Play ch. 9).
 #[test]
-fn non_number_weights_beyond_all_small_are_refused() {
+fn non_integer_weights_beyond_all_small_are_refused() {
     let b = g(
         &[g(&[GameId::integer(1)], &[GameId::ups(1)])],
         &[g(&[GameId::ups(-1)], &[GameId::integer(-1)])],
@@ -379,6 +379,18 @@ fn non_number_weights_beyond_all_small_are_refused() {
         Some(GameId::integer(-3))
     );
     assert_eq!((GameId::ups(-3) + b).atomic_weight().unwrap(), None);
+    // The same for a number that is not an integer: the calculus gives
+    // B = {{3/4|*, {*|-1}}|v3} the weight -3/2 and v + B the weight -9/4, not -5/2.
+    let b = parse_value("{{3/4|*, {*|-1}}|v3}").unwrap();
+    assert!(b.is_infinitesimal());
+    let half = |n: i128| GameId::number(Dyadic::new(n, 1).unwrap());
+    assert_eq!(
+        b.atomic_weight_or_reason(),
+        Err(NoWeight::NotAtomic {
+            candidate: half(-3)
+        })
+    );
+    assert_eq!((GameId::ups(-1) + b).atomic_weight().unwrap(), None);
 }
 
 /// The calculus applied formally to a game with hot options can contradict additivity;

@@ -50,11 +50,13 @@ impl GameId {
     /// [`NoWeight::NotAtomic`]: e.g. A = {{1*|*}|{{*|v}|0}} gets W = −1/2 from the
     /// calculus, yet A + A is confused with ★, which no game of weight −1 is; taking W
     /// would break additivity, so we answer "none" rather than a weight that misleads.
-    /// Beyond all-small games only a *number* W is accepted: the check pins W between
-    /// integers only, so it cannot tell a weight like * from its neighbours. (Found by the
-    /// property test: the calculus gives {{1|^}|{v|-1}} the weight * and passes the check,
-    /// but gives v3 + {{1|^}|{v|-1}} the weight {-5/2|-3}, not -3*; both are now refused.
-    /// Every weight in CGSuite's table of such games is a number.)
+    /// Beyond all-small games only an *integer* W is accepted: the check pins W between
+    /// consecutive integers only, so it cannot tell a weight like * or 3/2 from its
+    /// neighbours. (Found by the property test: the calculus gives {{1|^}|{v|-1}} the
+    /// weight * and passes the check, but gives v3 + {{1|^}|{v|-1}} the weight
+    /// {-5/2|-3}, not -3*; and it gives B = {{3/4|*, {*|-1}}|v3} the weight -3/2 but
+    /// v + B the weight -9/4, not -5/2. All of these are now refused. Every weight in
+    /// CGSuite's table of such games is an integer.)
     pub fn atomic_weight(self) -> Result<Option<GameId>, Limit> {
         match self.atomic_weight_or_reason() {
             Ok(w) => Ok(Some(w)),
@@ -72,7 +74,7 @@ impl GameId {
         if all_small {
             return Ok(w);
         }
-        if w.as_number().is_none() {
+        if !w.as_number().is_some_and(|x| x.is_integer()) {
             return Err(NoWeight::NotAtomic { candidate: w });
         }
         let s = store();
