@@ -52,12 +52,14 @@ pub(super) fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
         let opts: Vec<GameId> = (0..n.nim).map(|k| with(0, k)).collect();
         return (opts.clone(), opts);
     }
-    if n.ups == 1 && n.nim >= 2 {
-        // x + ↑*m = {x | x + *(m⊕1)} for m ≥ 2 (↑*2 = {0|*3}, ↑*3 = {0|*2}: the
-        // canonical form the general rule below reaches, checked against it in the tests),
-        // without canonicalising m + 1 options on each side: recognising {0|*1024} tried
-        // thousands of such candidates and took time about m³.
-        return (vec![with(0, 0)], vec![with(0, n.nim ^ 1)]);
+    if !(n.ups == 1 && n.nim == 1) {
+        // x + u·↑ + *m = {x | x + (u−1)·↑ + *(m⊕1)} for u ≥ 1 except ↑* = {0, *|0}
+        // (⇑ = {0|↑*}, ⇑* = {0|↑}, ↑*2 = {0|*3}; the cgt crate reads {n | G} for a
+        // number-up-star G with up multiple ≥ 0 the same way). Checked against the
+        // general rule below in the tests, for u < 7 and m < 24. Without it, recognising
+        // {0|*1024} tried thousands of candidates and took time about m³, and every
+        // value with two or more ups and a large nimber was as slow.
+        return (vec![with(0, 0)], vec![with(n.ups - 1, n.nim ^ 1)]);
     }
     nus_options_general(n)
 }
@@ -257,16 +259,16 @@ mod tests {
     }
 
     #[test]
-    fn up_star_m_has_the_short_canonical_form_the_general_rule_gives() {
+    fn ups_star_m_have_the_short_canonical_form_the_general_rule_gives() {
         for num in [Dyadic::int(0), Dyadic::int(3), Dyadic::new(-5, 2).unwrap()] {
-            for nim in 2..40 {
-                let n = Nus { num, ups: 1, nim };
+            for (ups, nim) in (1..7).flat_map(|u| (0..24).map(move |m| (u, m))) {
+                let n = Nus { num, ups, nim };
                 let (mut a, mut b) = nus_options(n);
                 let (mut c, mut d) = nus_options_general(n);
                 for v in [&mut a, &mut b, &mut c, &mut d] {
                     v.sort_unstable();
                 }
-                assert_eq!((a, b), (c, d), "{num} + ^*{nim}");
+                assert_eq!((a, b), (c, d), "{num} + ^{ups}*{nim}");
             }
         }
     }
