@@ -9,6 +9,10 @@ use clap::Parser;
 
 use cli::args::Cli;
 
+/// The system allocator, with a one-line report instead of an abort when memory runs out.
+#[global_allocator]
+static ALLOC: gamecensus::jobs::oom::ReportingAlloc = gamecensus::jobs::oom::ReportingAlloc;
+
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -93,10 +93,9 @@ pub fn dispatch(command: Command) -> Result<()> {
         } => {
             let budget = jobs::memory::budget(memory.as_deref())?;
             let ruleset = Ruleset::from_name(&rules)?;
-            let per_entry = jobs::memory::bytes_per_entry(ruleset);
-            let evaluator = Evaluator::new(ruleset)
-                .max_extra(max_extra)
-                .table_capacity(Some(jobs::memory::table_entries(budget, per_entry)));
+            let governor = jobs::memory::Governor::new(budget, ruleset, None);
+            let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
+            governor.check(&evaluator)?;
             let mut out = super::deadline::start(timeout)?;
             with_threads(threads, || {
                 let out = &mut out;
@@ -112,7 +111,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                     )),
                     (None, Some("-")) => {
                         let mut input = std::io::stdin().lock();
-                        jobs::stream::eval_lines(&evaluator, &mut input, out)
+                        jobs::stream::eval_lines(&evaluator, &governor, &mut input, out)
                     }
                     (None, Some(other)) => Err(Error::usage(format!(
                         "unexpected argument {other:?}: give --graph G6 or - to read stdin"

@@ -107,17 +107,6 @@ impl Census {
         })
     }
 
-    /// Caps the shared table by a memory budget of `bytes` (see [`super::memory`]); the
-    /// job's own `table_cap`, if smaller, stays. Returns the cap in force.
-    pub fn memory_budget(&mut self, job: &CensusJob, bytes: u64) -> usize {
-        let per_entry = super::memory::bytes_per_entry(self.ruleset);
-        let cap =
-            super::memory::table_entries(bytes, per_entry).min(job.table_cap.unwrap_or(usize::MAX));
-        let evaluator = std::mem::replace(&mut self.evaluator, Evaluator::new(self.ruleset));
-        self.evaluator = evaluator.table_capacity(Some(cap));
-        cap
-    }
-
     /// The columns of its rows.
     pub fn schema(&self) -> &Schema {
         self.evaluator.schema()
@@ -298,8 +287,9 @@ struct UnitRows {
 /// existing file) and returns the summary.
 pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let start = Instant::now();
-    let mut census = Census::new(job, ctx.shard)?;
-    census.memory_budget(job, ctx.memory);
+    let census = Census::new(job, ctx.shard)?;
+    let governor = super::memory::Governor::new(ctx.memory, census.ruleset, job.table_cap);
+    governor.check(&census.evaluator)?;
     let schema = census.schema().clone();
     let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
     if ctx.shard.count > 1 {
@@ -375,6 +365,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             })
         },
         |batch| {
+            governor.check(&census.evaluator)?;
             for unit in batch {
                 let unit = unit?;
                 output.write_unit(&unit.bytes, unit.rows, unit.skipped + unit.rows)?;
@@ -398,8 +389,8 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         census.evaluator.memo_len(),
         // Game values are the partizan solver's (impartial values are nimbers).
         match census.ruleset {
-            Ruleset::Partizan(_) => crate::values::game::stored_values(),
-            _ => 0,
+            Ruleset::Partizan(_) => crate::values::game::usage(),
+            _ => Default::default(),
         },
     ));
     if let Err(e) = result {

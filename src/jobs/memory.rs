@@ -1,16 +1,24 @@
-//! The memory budget of a run (`run --memory SIZE`, default half of the machine's
-//! memory): what may grow during a census is the shared transposition table of the
-//! partizan and scoring solvers, and the budget becomes its cap in entries (the table
-//! evicts its largest components first when full; values stay exact, evicted ones are
-//! computed again). The job's own `table_cap`, if smaller, wins.
+//! The memory budget of a run (`run`/`eval --memory SIZE`, default half of the
+//! machine's memory) and the [`Governor`] that keeps a census within it while it runs.
+//! What may grow during a census, and how each is held to the budget:
+//! - the shared transposition table (every kind of game): capped in entries; when full it
+//!   evicts its largest components first (values stay exact: evicted ones are computed
+//!   again). The job's own `table_cap`, if smaller, wins;
+//! - the memo tables of the game-value kernel (sums, comparisons, invariants,
+//!   thermographs, ...): allowed [`MEMO_SHARE`] of the budget, emptied when they pass it
+//!   (pure caches: computed again when asked);
+//! - the hash-consed store of distinct game values: these cannot be evicted (an id may be
+//!   held by any table or thread, and equal values must keep equal ids), so the
+//!   governor counts their bytes and lowers the table's cap as they grow; a run whose
+//!   values alone leave no room is stopped with an error that says so (resumable).
 //!
-//! An `octal` run cannot evict its values: one over the budget ([`octal_bytes`]) is
-//! refused before it starts.
+//! An `octal` run cannot evict its values either: one over the budget ([`octal_bytes`])
+//! is refused before it starts.
 //!
 //! What the budget does not cover, and the README states as overhead: the program and
-//! its buffers, the hash-consed store of distinct game values (a few hundred thousand
-//! values in the largest shipped jobs), the impartial solver's small labelled memo, and
-//! the positions in flight between the workers and the writer.
+//! its buffers ([`BASE`]), the impartial solver's fixed 2 MB memo of small labelled
+//! graphs, the positions in flight between the workers and the writer, and what is
+//! allocated between two checks of the governor (one batch of positions).
 
 use crate::error::{Error, Result};
 
@@ -28,10 +36,78 @@ pub const SCORING_BYTES_PER_ENTRY: u64 = 288;
 /// What a run uses before its table: the program, buffers, the value store.
 pub const BASE: u64 = 48 << 20;
 
-/// The table cap a budget of `bytes` allows for entries of `per_entry` bytes (at least
-/// 1,000 entries).
-pub fn table_entries(bytes: u64, per_entry: u64) -> usize {
-    (bytes.saturating_sub(BASE) / per_entry).max(1000) as usize
+/// The part of the budget (after [`BASE`]) the kernel's memo tables may hold before
+/// they are emptied: one eighth.
+pub const MEMO_SHARE: u64 = 8;
+
+/// The fewest entries a table is left with: below this, a census would compute the same
+/// small components over and over.
+pub const MIN_TABLE: usize = 1000;
+
+/// The table cap a budget of `bytes` allows for entries of `per_entry` bytes, with
+/// `values` bytes of game values stored and room kept for the memo tables (at least
+/// [`MIN_TABLE`] entries).
+pub fn table_entries(bytes: u64, per_entry: u64, values: u64) -> usize {
+    let avail = bytes.saturating_sub(BASE);
+    (avail
+        .saturating_sub(avail / MEMO_SHARE)
+        .saturating_sub(values)
+        / per_entry)
+        .max(MIN_TABLE as u64) as usize
+}
+
+/// Holds a run's tables to its budget while it runs: [`Governor::check`] is called
+/// between batches of positions (and once before the first).
+pub struct Governor {
+    budget: u64,
+    per_entry: u64,
+    /// The job's own cap on the table, if any.
+    job_cap: Option<usize>,
+}
+
+impl Governor {
+    /// A governor of a budget of `bytes` for `ruleset`'s solver, whose job caps its
+    /// table at `job_cap` entries (if it does).
+    pub fn new(bytes: u64, ruleset: crate::rules::Ruleset, job_cap: Option<usize>) -> Governor {
+        Governor {
+            budget: bytes,
+            per_entry: bytes_per_entry(ruleset),
+            job_cap,
+        }
+    }
+
+    /// The budget in bytes.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Empties the kernel's memo tables if they hold more than their share, and caps
+    /// `evaluator`'s table at what the budget leaves after the stored game values.
+    /// Returns the cap in force, or a [`Error::Limit`] if the game values alone (which
+    /// cannot be evicted) leave less than [`MIN_TABLE`] entries.
+    pub fn check(&self, evaluator: &crate::solving::Evaluator) -> Result<usize> {
+        use crate::values::game;
+        let avail = self.budget.saturating_sub(BASE);
+        let mut store = game::usage();
+        if store.memo_bytes > avail / MEMO_SHARE {
+            game::clear_memos();
+            store = game::usage();
+        }
+        let room = avail - avail / MEMO_SHARE;
+        if store.value_bytes + MIN_TABLE as u64 * self.per_entry > room {
+            return Err(Error::Limit(format!(
+                "the memory budget of {} MB is used up by the {} distinct game values \
+                 stored (about {} MB), which cannot be evicted; run again with a larger --memory (--resume keeps the rows written)",
+                self.budget >> 20,
+                store.values,
+                store.value_bytes >> 20
+            )));
+        }
+        let cap = table_entries(self.budget, self.per_entry, store.value_bytes)
+            .min(self.job_cap.unwrap_or(usize::MAX));
+        evaluator.set_table_cap(cap);
+        Ok(cap)
+    }
 }
 
 /// The bytes per table entry of `ruleset`'s solver (impartial solvers keep no capped
@@ -51,16 +127,54 @@ pub fn octal_bytes(max: usize) -> u64 {
     BASE + (max as u64).saturating_mul(7)
 }
 
-/// Half the machine's memory (`MemTotal` in /proc/meminfo), or 4 GiB if it cannot be read.
+/// Half of the memory this process may use ([`usable_memory`]), or 4 GiB if none of
+/// its limits can be read.
 pub fn default_budget() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find_map(|l| l.strip_prefix("MemTotal:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        })
-        .map_or(4 << 30, |kb| kb * 1024 / 2)
+    usable_memory().map_or(4 << 30, |b| b / 2)
+}
+
+/// The memory this process may use: the smallest of the machine's memory (`MemTotal`),
+/// its cgroup's memory limit (cgroup v2 `memory.max` or v1 `memory.limit_in_bytes`:
+/// what Slurm's task/cgroup and containers set) and its address-space limit
+/// (`ulimit -v`, from /proc/self/limits).
+pub fn usable_memory() -> Option<u64> {
+    let read = |p: &str| std::fs::read_to_string(p).ok();
+    let total = read("/proc/meminfo").and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    let cgroup = read("/proc/self/cgroup").and_then(|c| cgroup_limit(&c, read));
+    let address = read("/proc/self/limits").and_then(|l| {
+        l.lines()
+            .find_map(|l| l.strip_prefix("Max address space"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+    });
+    [total, cgroup, address].into_iter().flatten().min()
+}
+
+/// The memory limit of the cgroup named in `proc_cgroup` (/proc/self/cgroup), read with
+/// `read`; `None` if there is none (limits of 2^60 bytes and more mean none).
+fn cgroup_limit(proc_cgroup: &str, read: impl Fn(&str) -> Option<String>) -> Option<u64> {
+    let mut files = Vec::new();
+    for line in proc_cgroup.lines() {
+        let mut f = line.splitn(3, ':');
+        let (_, controllers, path) = (f.next()?, f.next()?, f.next()?);
+        let path = path.trim_end_matches('/');
+        if controllers.is_empty() {
+            files.push(format!("/sys/fs/cgroup{path}/memory.max"));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            files.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+            // Inside a cgroup namespace the path may not exist: the mount is the group.
+            files.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".to_string());
+        }
+    }
+    files
+        .iter()
+        .filter_map(|f| read(f)?.trim().parse::<u64>().ok())
+        .filter(|&b| b < 1 << 60)
+        .min()
 }
 
 /// The budget `--memory` gives ([`parse`]), or [`default_budget`] without it.
@@ -124,6 +238,46 @@ pub fn peak_rss() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_gets_what_the_values_and_memos_leave() {
+        let mb = 1u64 << 20;
+        // 1 GiB: 976 MB after the base, 7/8 of it for the table.
+        let avail = 1024 * mb - BASE;
+        let room = avail - avail / MEMO_SHARE;
+        assert_eq!(table_entries(1024 * mb, 96, 0), (room / 96) as usize);
+        assert_eq!(
+            table_entries(1024 * mb, 96, 100 * mb),
+            ((room - 100 * mb) / 96) as usize
+        );
+        assert_eq!(table_entries(1024 * mb, 96, 2048 * mb), MIN_TABLE);
+    }
+
+    #[test]
+    fn cgroup_limits_are_found_in_v1_and_v2() {
+        let files = |name: &'static str, value: &'static str| {
+            move |p: &str| (p == name).then(|| value.to_string())
+        };
+        let v2 = "0::/slurm/uid_0/job_7/step_0/task_1\n";
+        let f = files(
+            "/sys/fs/cgroup/slurm/uid_0/job_7/step_0/task_1/memory.max",
+            "1073741824\n",
+        );
+        assert_eq!(cgroup_limit(v2, f), Some(1 << 30));
+        let f = files("/sys/fs/cgroup/memory.max", "max\n");
+        assert_eq!(cgroup_limit("0::/\n", f), None);
+        let v1 = "5:devices:/\n4:memory:/slurm/job_7\n1:cpu,cpuacct:/\n";
+        let f = files(
+            "/sys/fs/cgroup/memory/slurm/job_7/memory.limit_in_bytes",
+            "536870912",
+        );
+        assert_eq!(cgroup_limit(v1, f), Some(1 << 29));
+        let f = files(
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "9223372036854771712",
+        );
+        assert_eq!(cgroup_limit(v1, f), None);
+    }
 
     #[test]
     fn sizes_read_as_people_write_them() {

@@ -232,9 +232,11 @@ pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> R
 
 /// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
 /// and one row per position, in input order. A bad line stops the run with an error
-/// naming its line number (rows before it have been written).
+/// naming its line number (rows before it have been written). `governor` holds the
+/// tables to the memory budget between batches.
 pub fn eval_lines(
     evaluator: &Evaluator,
+    governor: &super::memory::Governor,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
@@ -265,6 +267,7 @@ pub fn eval_lines(
             }
         },
         |rows| {
+            governor.check(evaluator)?;
             for r in rows {
                 if let Some(row) = r? {
                     out.write_all(&row).map_err(write_err)?;

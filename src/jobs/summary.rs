@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::solving::table::TableStats;
+use crate::values::game::StoreUsage;
 
 pub use super::tally::Tally;
 
@@ -19,8 +20,8 @@ pub struct Summary {
     /// Wall time of this run.
     pub seconds: f64,
     /// Census jobs: what the transposition table did, the entries of the impartial
-    /// solver's labelled memo of small graphs, and the distinct game values stored.
-    pub tables: Option<(TableStats, usize, usize)>,
+    /// solver's labelled memo of small graphs, and what the game-value store holds.
+    pub tables: Option<(TableStats, usize, StoreUsage)>,
     /// What a row is: "positions" (census) or "games" (octal sweep).
     pub unit: &'static str,
     /// Tallies of the new rows.
@@ -62,8 +63,13 @@ impl Summary {
             if memo > 0 {
                 s.push_str(&format!("; {memo} small graphs in the labelled memo"));
             }
-            if values > 0 {
-                s.push_str(&format!("; {values} distinct game values"));
+            if values.values > 0 {
+                s.push_str(&format!(
+                    "; {} distinct game values (about {:.1} MB, memo tables {:.1} MB)",
+                    values.values,
+                    values.value_bytes as f64 / (1u64 << 20) as f64,
+                    values.memo_bytes as f64 / (1u64 << 20) as f64
+                ));
             }
         }
         if let Some((budget, peak)) = self.memory {

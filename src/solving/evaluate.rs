@@ -72,15 +72,22 @@ impl Evaluator {
         Evaluator { solver, ..self }
     }
 
-    /// A cap on the transposition table's entries (partizan and scoring rulesets; see
-    /// [`PartizanSolver::capacity`]).
+    /// A cap on the transposition table's entries (`None`: no cap).
     pub fn table_capacity(self, entries: Option<usize>) -> Evaluator {
-        let solver = match (self.solver, entries) {
-            (Solver::Partizan(s), Some(e)) => Solver::Partizan(s.capacity(e)),
-            (Solver::Scoring(s), Some(e)) => Solver::Scoring(s.capacity(e)),
-            (other, _) => other,
-        };
-        Evaluator { solver, ..self }
+        if let Some(e) = entries {
+            self.set_table_cap(e);
+        }
+        self
+    }
+
+    /// Caps the transposition table at `entries`, also while it is in use (a run's
+    /// memory budget lowers it as the value store grows; see [`Table::set_cap`](super::table::Table::set_cap)).
+    pub fn set_table_cap(&self, entries: usize) {
+        match &self.solver {
+            Solver::Impartial(s) => s.set_cap(entries),
+            Solver::Partizan(s) => s.set_cap(entries),
+            Solver::Scoring(s) => s.set_cap(entries),
+        }
     }
 
     /// Scoring rulesets: raise the largest number allowed at a vertex by `extra` (the

@@ -50,6 +50,12 @@ impl ImpartialSolver {
         self
     }
 
+    /// Caps the table at `entries`, also while in use (values stay exact; see
+    /// [`Table::set_cap`]).
+    pub fn set_cap(&self, entries: usize) {
+        self.table.set_cap(entries);
+    }
+
     /// The rules.
     pub fn rules(&self) -> &'static dyn ImpartialRules {
         self.rules

@@ -36,11 +36,10 @@ impl PartizanSolver {
         }
     }
 
-    /// Cap the table at `entries` (a memory cap: values stay exact, evicted components
-    /// met again are computed again; see [`Table`]).
-    pub fn capacity(mut self, entries: usize) -> PartizanSolver {
-        self.table = self.table.with_cap(entries);
-        self
+    /// Caps the table at `entries`, also while in use (a memory cap: values stay exact,
+    /// evicted components met again are computed again; see [`Table::set_cap`]).
+    pub fn set_cap(&self, entries: usize) {
+        self.table.set_cap(entries);
     }
 
     /// The rules.

@@ -98,10 +98,10 @@ impl ScoringSolver {
         self
     }
 
-    /// Cap the table at `entries` (values stay exact; see [`Table`]).
-    pub fn capacity(mut self, entries: usize) -> ScoringSolver {
-        self.table = self.table.with_cap(entries);
-        self
+    /// Caps the table at `entries`, also while in use (values stay exact; see
+    /// [`Table::set_cap`]).
+    pub fn set_cap(&self, entries: usize) {
+        self.table.set_cap(entries);
     }
 
     /// What the table did.

@@ -20,7 +20,7 @@
 
 use std::fmt;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicIsize, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 
@@ -30,6 +30,15 @@ use crate::hash::Xxh3Build;
 
 type Tier<V> = DashMap<u128, V, Xxh3Build>;
 
+/// Entries held by every table of the process, for the out-of-memory report (read
+/// without locks, so it can be read while a table is growing).
+static ENTRIES: AtomicIsize = AtomicIsize::new(0);
+
+/// Entries held by every table of the process now.
+pub fn entries_everywhere() -> usize {
+    ENTRIES.load(Ordering::Relaxed).max(0) as usize
+}
+
 /// A transposition table to values of type `V`.
 pub struct Table<V> {
     /// Canonical keys of components with `n` vertices, compacted, in tier `n`.
@@ -38,7 +47,9 @@ pub struct Table<V> {
     labelled: Box<[Tier<V>]>,
     /// Canonical keys of components with more than [`COMPACT_MAX_N`] vertices.
     large: DashMap<CanonKey, V, KeyHasher>,
-    cap: usize,
+    /// The cap in entries (`usize::MAX`: none); a run's memory budget may lower it
+    /// while the table is in use ([`Table::set_cap`]).
+    cap: AtomicUsize,
     /// Entries held (signed: an eviction may briefly count an entry whose insertion
     /// has not been counted yet).
     len: AtomicIsize,
@@ -118,7 +129,7 @@ impl<V: Copy> Table<V> {
             canonical: tiers(),
             labelled: tiers(),
             large: DashMap::with_hasher(KeyHasher::default()),
-            cap: usize::MAX,
+            cap: AtomicUsize::new(usize::MAX),
             len: AtomicIsize::new(0),
             evicting: Mutex::new(()),
             counters: Counters::new(),
@@ -126,9 +137,23 @@ impl<V: Copy> Table<V> {
     }
 
     /// The same table with a cap of `entries` (0: nothing is ever stored).
-    pub fn with_cap(mut self, entries: usize) -> Table<V> {
-        self.cap = entries;
+    pub fn with_cap(self, entries: usize) -> Table<V> {
+        self.cap.store(entries, Ordering::Relaxed);
         self
+    }
+
+    /// Sets the cap to `entries` while the table is in use (any thread), evicting at
+    /// once if it holds more.
+    pub fn set_cap(&self, entries: usize) {
+        self.cap.store(entries, Ordering::Relaxed);
+        if self.len() > entries {
+            self.evict();
+        }
+    }
+
+    #[inline]
+    fn cap(&self) -> usize {
+        self.cap.load(Ordering::Relaxed)
     }
 
     /// The value stored for `key`.
@@ -146,7 +171,7 @@ impl<V: Copy> Table<V> {
     /// same value (values are functions of the key), so either write is correct.
     #[inline]
     pub fn insert(&self, key: CanonKey, value: V) {
-        if self.cap == 0 {
+        if self.cap() == 0 {
             return;
         }
         let new = match key.compact() {
@@ -168,7 +193,7 @@ impl<V: Copy> Table<V> {
     /// Inserts a value under a labelled key (see [`Table::get_labelled`]).
     #[inline]
     pub fn insert_labelled(&self, n: usize, key: u128, value: V) {
-        if self.cap == 0 {
+        if self.cap() == 0 {
             return;
         }
         let new = self.labelled[n].insert(key, value).is_none();
@@ -178,7 +203,7 @@ impl<V: Copy> Table<V> {
     /// Stores `f(old value)` for `key` in one operation (`None`: the key is new).
     #[inline]
     pub fn update(&self, key: CanonKey, f: impl FnOnce(Option<V>) -> V) {
-        if self.cap == 0 {
+        if self.cap() == 0 {
             return;
         }
         let new = match key.compact() {
@@ -204,7 +229,7 @@ impl<V: Copy> Table<V> {
         TableStats {
             entries: self.len(),
             labelled_entries: self.labelled.iter().map(|t| t.len()).sum(),
-            cap: (self.cap != usize::MAX).then_some(self.cap),
+            cap: Some(self.cap()).filter(|&c| c != usize::MAX),
             labelled: (ll, lh),
             canonical: (cl, ch),
             evicted,
@@ -213,7 +238,11 @@ impl<V: Copy> Table<V> {
 
     #[inline]
     fn added(&self, new: bool) {
-        if new && self.len.fetch_add(1, Ordering::Relaxed).max(0) as usize >= self.cap {
+        if !new {
+            return;
+        }
+        ENTRIES.fetch_add(1, Ordering::Relaxed);
+        if self.len.fetch_add(1, Ordering::Relaxed).max(0) as usize >= self.cap() {
             self.evict();
         }
     }
@@ -225,7 +254,8 @@ impl<V: Copy> Table<V> {
         let Ok(_guard) = self.evicting.try_lock() else {
             return;
         };
-        let target = (self.cap - self.cap / 4) as isize;
+        let cap = self.cap();
+        let target = (cap - cap / 4) as isize;
         let mut removed = drain(&self.large);
         for n in (0..=COMPACT_MAX_N).rev() {
             if self.len.load(Ordering::Relaxed) - removed as isize <= target {
@@ -234,7 +264,14 @@ impl<V: Copy> Table<V> {
             removed += drain(&self.canonical[n]) + drain(&self.labelled[n]);
         }
         self.len.fetch_sub(removed as isize, Ordering::Relaxed);
+        ENTRIES.fetch_sub(removed as isize, Ordering::Relaxed);
         self.counters.add(EVICTED, removed as u64);
+    }
+}
+
+impl<V> Drop for Table<V> {
+    fn drop(&mut self) {
+        ENTRIES.fetch_sub(self.len.load(Ordering::Relaxed), Ordering::Relaxed);
     }
 }
 

@@ -38,7 +38,7 @@ mod store;
 mod thermo;
 
 pub use atomic::NoWeight;
-pub use store::stored_values;
+pub use store::{StoreUsage, clear_memos, stored_values, usage};
 pub use thermo::CoolError;
 
 use super::dyadic::Dyadic;

@@ -1,6 +1,12 @@
 //! The store behind [`GameId`]: every value ever made, hash-consed (equal values share
 //! one id), in an append-only chunked vector that is read without locks, plus the
 //! concurrent memo tables of the operations (dashmap shards, no global lock).
+//!
+//! Memory: the values themselves cannot be evicted (an id may be held by any table or
+//! thread, and equal values must keep equal ids), so [`usage`] reports their estimated
+//! bytes for a run's memory budget to count; the memo tables are caches of pure
+//! functions of ids, and [`clear_memos`] empties them at any time without changing a
+//! result (what they held is computed again).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -78,6 +84,8 @@ pub(super) struct Entry {
 /// The store and the memo tables of every operation.
 pub(super) struct Store {
     nodes: AppendVec<Entry>,
+    /// Options held by the general values stored (left plus right), for [`usage`].
+    option_slots: AtomicUsize,
     intern: DashMap<Node, GameId, Xxh3Build>,
     pub sums: DashMap<(GameId, GameId), GameId, Xxh3Build>,
     pub le: DashMap<(GameId, GameId), bool, Xxh3Build>,
@@ -96,6 +104,7 @@ pub(super) fn store() -> &'static Store {
     static STORE: OnceLock<Store> = OnceLock::new();
     STORE.get_or_init(|| Store {
         nodes: AppendVec::new(),
+        option_slots: AtomicUsize::new(0),
         intern: DashMap::with_hasher(Xxh3Build::default()),
         sums: DashMap::with_hasher(Xxh3Build::default()),
         le: DashMap::with_hasher(Xxh3Build::default()),
@@ -117,6 +126,10 @@ pub(super) fn intern(node: Node) -> GameId {
         return *id;
     }
     *s.intern.entry(node.clone()).or_insert_with(|| {
+        if let Node::General(l, r) = &node {
+            s.option_slots
+                .fetch_add(l.len() + r.len(), Ordering::Relaxed);
+        }
         let entry = Entry {
             node,
             nus_options: OnceLock::new(),
@@ -133,4 +146,81 @@ pub(super) fn entry(id: GameId) -> &'static Entry {
 /// Number of distinct values stored so far (all threads).
 pub fn stored_values() -> usize {
     store().nodes.len()
+}
+
+/// What the store holds, with estimated bytes (see [`usage`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoreUsage {
+    /// Distinct values stored.
+    pub values: usize,
+    /// Their bytes: the entry, its interning key and their option lists. These cannot
+    /// be evicted.
+    pub value_bytes: u64,
+    /// Entries of the memo tables (sums, comparisons, negations, invariants, atomic
+    /// weights, thermographs, notations).
+    pub memo_entries: usize,
+    /// Their bytes; [`clear_memos`] frees them.
+    pub memo_bytes: u64,
+}
+
+/// Bytes a stored value costs besides its options, measured (see the test
+/// `the_store_estimate_covers_what_it_holds`): its slot in the append-only vector
+/// (allocated a chunk ahead), its interning key and the hash map around both.
+pub const BYTES_PER_VALUE: u64 = 320;
+
+/// Bytes an option costs: its id in the entry and in the interning key, with the
+/// allocator's rounding.
+pub const BYTES_PER_OPTION: u64 = 12;
+
+/// Bytes a memo entry costs: a key of one or two ids, a small value and the hash map's
+/// slack; thermographs and notations hold heap data and count [`BYTES_PER_THERMOGRAPH`].
+pub const BYTES_PER_MEMO: u64 = 32;
+
+/// Bytes a memoised thermograph or notation costs.
+pub const BYTES_PER_THERMOGRAPH: u64 = 256;
+
+/// What the store holds now (all threads), for a memory budget.
+pub fn usage() -> StoreUsage {
+    let s = store();
+    let values = s.nodes.len();
+    let small = s.sums.len()
+        + s.le.len()
+        + s.negs.len()
+        + s.stops.len()
+        + s.birthdays.len()
+        + s.max_nims.len()
+        + s.weights.len()
+        + s.atomic.len();
+    let heavy = s.thermographs.len() + s.notations.len();
+    StoreUsage {
+        values,
+        value_bytes: values as u64 * BYTES_PER_VALUE
+            + s.option_slots.load(Ordering::Relaxed) as u64 * BYTES_PER_OPTION,
+        memo_entries: small + heavy,
+        memo_bytes: small as u64 * BYTES_PER_MEMO + heavy as u64 * BYTES_PER_THERMOGRAPH,
+    }
+}
+
+/// Empties every memo table, freeing their memory (safe at any time, from any thread:
+/// each holds a pure function of ids, computed again when next asked).
+pub fn clear_memos() {
+    let s = store();
+    macro_rules! empty {
+        ($($m:ident),*) => {$(
+            s.$m.clear();
+            s.$m.shrink_to_fit();
+        )*};
+    }
+    empty!(
+        sums,
+        le,
+        negs,
+        stops,
+        birthdays,
+        max_nims,
+        weights,
+        atomic,
+        thermographs,
+        notations
+    );
 }
