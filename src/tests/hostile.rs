@@ -108,6 +108,14 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         .map(|k| format!("{{{k}|{{{}|-{k}}}}}", k - 1))
         .collect::<Vec<_>>()
         .join("+");
+    // Dominance among options is checked pairwise: a list is limited to 10,000.
+    let many_options = format!(
+        "{{{}|}}",
+        (0..10_001)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
     #[rustfmt::skip]
     let cases: Vec<(&str, Vec<&str>, Vec<u8>, &str)> = vec![
         ("deep braces", vec!["value", &deep_braces], vec![], "nested more than"),
@@ -115,6 +123,7 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a sum of many ups", vec!["value", &many_ups], vec![], "beyond the kernel's range"),
         ("two options without a comma", vec!["value", "{1 2|}"], vec![], "position"),
         ("a timeout", vec!["value", &hot_sum, "--timeout", "0.5"], vec![], "--timeout"),
+        ("too many options", vec!["value", "-"], many_options.clone().into_bytes(), "more than 10000 options"),
         ("too many threads", vec!["eval", "--rules", "node-kayles", "--graph", "A_", "--threads", "100000"], vec![], "--threads"),
         ("a job name with ..", vec!["run", "dots.toml"], vec![], "name"),
         ("a job name with a newline", vec!["run", "newline.toml"], vec![], "name"),
