@@ -262,6 +262,16 @@ fn a_partizan_census_is_identical_under_a_tiny_table_cap_and_any_thread_count() 
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
+/// The peak resident memory a run's summary reports, in MB.
+fn peak_mb(summary: &str) -> f64 {
+    summary
+        .split("peak resident memory ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no peak memory in {summary}"))
+}
+
 #[test]
 fn a_census_under_a_small_memory_budget_is_identical_and_stays_under_it() {
     // Cutthroat on connected B/W graphs up to 8 vertices needs a table of 2.2 million
@@ -282,12 +292,7 @@ fn a_census_under_a_small_memory_budget_is_identical_and_stays_under_it() {
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = stderr(&o);
     assert!(!summary.contains(", 0 evicted"), "{summary}");
-    let peak_mb: f64 = summary
-        .split("peak resident memory ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no peak memory in {summary}"));
+    let peak_mb = peak_mb(&summary);
     assert!(peak_mb <= 64.0, "{summary}");
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_usage_error(
@@ -319,12 +324,7 @@ fn the_game_value_store_counts_toward_the_budget() {
     let summary = stderr(&o);
     assert!(o.status.success(), "{summary}");
     assert!(!summary.contains(", 0 evicted"), "{summary}");
-    let peak_mb: f64 = summary
-        .split("peak resident memory ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no peak memory in {summary}"));
+    let peak_mb = peak_mb(&summary);
     assert!(peak_mb <= 80.0, "{summary}");
     assert_eq!(std::fs::read(&b).unwrap(), whole);
     let o = run_job(&job, c.to_str().unwrap(), &["--quiet", "--memory", "64M"]);
