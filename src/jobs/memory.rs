@@ -1,5 +1,6 @@
-//! The memory budget of a run (`run`/`eval --memory SIZE`, default half of the
-//! machine's memory) and the [`Governor`] that keeps a census within it while it runs.
+//! The memory budget of a run (`run`/`eval --memory SIZE`, default half of the memory
+//! the process may use: [`default_budget`]) and the [`Governor`] that keeps a census
+//! within it while it runs.
 //! What may grow during a census, and how each is held to the budget:
 //! - the shared transposition table (every kind of game): capped in entries; when full it
 //!   evicts its largest components first (values stay exact: evicted ones are computed
@@ -33,7 +34,7 @@ pub const PARTIZAN_BYTES_PER_ENTRY: u64 = 96;
 /// 5.1 GB with a cap of 20 million.
 pub const SCORING_BYTES_PER_ENTRY: u64 = 288;
 
-/// What a run uses before its table: the program, buffers, the value store.
+/// What a run uses besides its tables: the program, its threads and buffers.
 pub const BASE: u64 = 48 << 20;
 
 /// The part of the budget (after [`BASE`]) the kernel's memo tables may hold before
@@ -76,11 +77,6 @@ impl Governor {
         }
     }
 
-    /// The budget in bytes.
-    pub fn budget(&self) -> u64 {
-        self.budget
-    }
-
     /// Empties the kernel's memo tables if they hold more than their share, and caps
     /// `evaluator`'s table at what the budget leaves after the stored game values.
     /// Returns the cap in force, or a [`Error::Limit`] if the game values alone (which
@@ -97,7 +93,8 @@ impl Governor {
         if store.value_bytes + MIN_TABLE as u64 * self.per_entry > room {
             return Err(Error::Limit(format!(
                 "the memory budget of {} MB is used up by the {} distinct game values \
-                 stored (about {} MB), which cannot be evicted; run again with a larger --memory (--resume keeps the rows written)",
+                 stored (about {} MB), which cannot be evicted; run again with a larger \
+                 --memory (--resume keeps the rows written)",
                 self.budget >> 20,
                 store.values,
                 store.value_bytes >> 20
@@ -110,8 +107,8 @@ impl Governor {
     }
 }
 
-/// The bytes per table entry of `ruleset`'s solver (impartial solvers keep no capped
-/// table: theirs holds small graphs only).
+/// The bytes per table entry of `ruleset`'s solver (an impartial solver's entries, a
+/// key and a byte, are counted as partizan ones: an overestimate).
 pub fn bytes_per_entry(ruleset: crate::rules::Ruleset) -> u64 {
     match ruleset {
         crate::rules::Ruleset::Scoring(_) => SCORING_BYTES_PER_ENTRY,
