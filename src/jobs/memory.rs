@@ -89,8 +89,7 @@ impl Governor {
             game::clear_memos();
             store = game::usage();
         }
-        let room = avail - avail / MEMO_SHARE;
-        if store.value_bytes + MIN_TABLE as u64 * self.per_entry > room {
+        if store.value_bytes + MIN_TABLE as u64 * self.per_entry > avail - avail / MEMO_SHARE {
             return Err(Error::Limit(format!(
                 "the memory budget of {} MB is used up by the {} distinct game values \
                  stored (about {} MB), which cannot be evicted; run again with a larger \
@@ -136,12 +135,7 @@ pub fn default_budget() -> u64 {
 /// (`ulimit -v`, from /proc/self/limits).
 pub fn usable_memory() -> Option<u64> {
     let read = |p: &str| std::fs::read_to_string(p).ok();
-    let total = read("/proc/meminfo").and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemTotal:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
+    let total = read("/proc/meminfo").and_then(|m| kb_field(&m, "MemTotal:"));
     let cgroup = read("/proc/self/cgroup").and_then(|c| cgroup_limit(&c, read));
     let address = read("/proc/self/limits").and_then(|l| {
         l.lines()
@@ -222,14 +216,18 @@ pub fn parse(text: &str) -> Result<u64> {
 
 /// The peak resident memory of this process so far (`VmHWM`), in bytes, if known.
 pub fn peak_rss() -> Option<u64> {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-                .map(|kb| kb * 1024)
-        })
+    kb_field(
+        &std::fs::read_to_string("/proc/self/status").ok()?,
+        "VmHWM:",
+    )
+}
+
+/// The value of the line `field   N kB` of a /proc file, in bytes.
+fn kb_field(text: &str, field: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
 }
 
 #[cfg(test)]

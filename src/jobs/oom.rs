@@ -56,9 +56,11 @@ fn out_of_memory(size: usize) -> ! {
             std::thread::park();
         }
     }
-    let mut buf = StackLine::default();
+    let mut buf = [0u8; 512];
+    let mut line = std::io::Cursor::new(&mut buf[..]);
+    // A line longer than the buffer is cut; the cut text is still written.
     let _ = writeln!(
-        buf,
+        line,
         "gamecensus: out of memory: the system refused {size} more bytes while the \
          transposition tables held {} entries and the game-value store {} values; \
          run again with a --memory the machine can give (it caps the tables; a census \
@@ -66,40 +68,7 @@ fn out_of_memory(size: usize) -> ! {
         crate::solving::table::entries_everywhere(),
         crate::values::game::stored_values(),
     );
-    let _ = std::io::stderr().write_all(buf.bytes());
+    let len = line.position() as usize;
+    let _ = std::io::stderr().write_all(&buf[..len]);
     std::process::exit(2)
-}
-
-/// A line formatted on the stack (cut at 512 bytes).
-struct StackLine {
-    buf: [u8; 512],
-    len: usize,
-}
-
-impl Default for StackLine {
-    fn default() -> Self {
-        StackLine {
-            buf: [0; 512],
-            len: 0,
-        }
-    }
-}
-
-impl StackLine {
-    fn bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
-    }
-}
-
-impl Write for StackLine {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        let n = data.len().min(self.buf.len() - self.len);
-        self.buf[self.len..self.len + n].copy_from_slice(&data[..n]);
-        self.len += n;
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }

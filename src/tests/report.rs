@@ -3,27 +3,16 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use common::csvs::text;
 
+/// Runs the binary in the project's root, with nothing on stdin.
 fn gamecensus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::csvs::gamecensus(args, None)
 }
 
 /// Every element of a well-formed XML document, as (name, attributes); panics with the

@@ -258,6 +258,10 @@ mod tests {
         assert_eq!(x - x, zero());
     }
 
+    /// The closed form against the general rule: the options of u·↑ = {0 | (u−1)·↑*}
+    /// (Winning Ways ch. 3) added to those of *m, then simplified; the closed form is
+    /// also how the cgt crate recognises {x | x + (u−1)·↑ + *k} (cgt 0.11,
+    /// canonical_form.rs, "n + {0|G}").
     #[test]
     fn ups_star_m_have_the_short_canonical_form_the_general_rule_gives() {
         for num in [Dyadic::int(0), Dyadic::int(3), Dyadic::new(-5, 2).unwrap()] {
