@@ -293,10 +293,15 @@ pub enum Command {
         /// Compute G(0..=MAX).
         #[arg(long)]
         max: usize,
-        /// Write the CSV here (the summary then goes to stdout); default: CSV to stdout,
-        /// summary to stderr.
+        /// Write the CSV here, row by row as values are computed, with a sidecar
+        /// FILE.meta.json (the summary then goes to stdout); default: CSV to stdout,
+        /// summary to stderr. An existing FILE is only continued (--resume) or replaced
+        /// (--force).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Replace an existing --out FILE, whatever it holds.
+        #[arg(long)]
+        force: bool,
         /// fast: the rare-value method; reference: the definition (O(MAX²)).
         #[arg(long, value_enum, default_value = "fast")]
         method: MethodArg,
@@ -311,8 +316,9 @@ pub enum Command {
         /// Ctrl-C) so that it can be continued with --resume. A new FILE only.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
-        /// Continue the computation saved in the --checkpoint FILE (same code, method
-        /// and --split) up to --max.
+        /// Continue an interrupted run (same code, method and --split): from the
+        /// --checkpoint FILE (to any larger --max), or from the --out FILE it was writing
+        /// (same --max), whichever is further on.
         #[arg(long)]
         resume: bool,
         /// Memory budget, e.g. 4G (default: half the machine's memory); a --max that

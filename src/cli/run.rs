@@ -37,7 +37,31 @@ fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 
+/// Refuses a closed standard output (`>&-`). Rust's runtime reopens a closed stdout on
+/// /dev/null before `main`, so every write would vanish and the command "succeed" with
+/// its output lost. What it leaves is told apart from a shell's `>/dev/null` by its
+/// access mode: the runtime opens /dev/null read-write, a shell's `>` write-only.
+fn stdout_open() -> Result<()> {
+    let link = std::fs::read_link("/proc/self/fd/1");
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let read_write = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2);
+    if read_write && link.is_ok_and(|l| l == std::path::Path::new("/dev/null")) {
+        return Err(Error::usage(
+            "standard output is closed: redirect it (to a file, or to /dev/null to discard it)",
+        ));
+    }
+    Ok(())
+}
+
 pub fn dispatch(command: Command) -> Result<()> {
+    // Every command but `run` and `merge` (whose reports go to stderr) writes to stdout.
+    if !matches!(command, Command::Run { .. } | Command::Merge { .. }) {
+        stdout_open()?;
+    }
     let stdout = std::io::stdout();
     match command {
         Command::Enumerate {
@@ -195,6 +219,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             checkpoint,
             resume,
             memory,
+            force,
         } => {
             let memory = jobs::memory::budget(memory.as_deref())?;
             let method = match method {
@@ -207,15 +232,16 @@ pub fn dispatch(command: Command) -> Result<()> {
                 method,
                 split: split.as_deref(),
                 out: out.as_deref(),
+                force,
                 quiet,
                 checkpoint: checkpoint.as_deref(),
                 resume,
                 memory,
             })?;
             if out.is_some() {
-                writeln!(stdout.lock(), "{}", run.summary()).map_err(write_err)
+                writeln!(stdout.lock(), "{}", run.summary).map_err(write_err)
             } else {
-                let _ = writeln!(std::io::stderr(), "{}", run.summary());
+                let _ = writeln!(std::io::stderr(), "{}", run.summary);
                 Ok(())
             }
         }

@@ -70,6 +70,7 @@ impl RunContext {
             complete: false,
             summary: None,
             units: None,
+            octal: None,
         }
     }
 }

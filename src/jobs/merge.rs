@@ -426,6 +426,7 @@ fn merged_sidecar(
             files.len()
         )),
         units: None,
+        octal: None,
     })
 }
 

@@ -43,6 +43,44 @@ pub enum Existing {
     },
 }
 
+/// Gets an output path ready before any work is done: refuses an empty path, a
+/// directory, and a place where nothing can be written, and creates the missing
+/// directories above it (as `mkdir -p`).
+pub fn prepare(path: &Path) -> Result<()> {
+    if path.as_os_str().is_empty() {
+        return Err(Error::usage("the output path is empty"));
+    }
+    if path.is_dir() {
+        return Err(Error::usage(format!(
+            "the output {} is a directory: name a file",
+            path.display()
+        )));
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::usage(format!(
+            "cannot create the output's directory {} ({e})",
+            dir.display()
+        ))
+    })?;
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Ok(()); // /dev/null, a pipe
+    }
+    // A long run must not end in "cannot create": probe with an empty file, removed at once.
+    let probe = dir.join(format!(".gamecensus-probe-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| {
+        Error::usage(format!(
+            "cannot write the output {} there ({e})",
+            path.display()
+        ))
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 fn is_regular(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
@@ -274,6 +312,19 @@ impl Output {
     /// Whole rows in the file.
     pub fn rows(&self) -> u64 {
         self.rows
+    }
+
+    /// Whether the file has a sidecar (it is a regular file), so `--resume` can continue it.
+    pub fn resumable(&self) -> bool {
+        self.sidecar.is_some()
+    }
+
+    /// Sets the state of an `octal` computation after the rows written so far: it goes
+    /// into the sidecar with them (see [`super::provenance::Sidecar::octal`]).
+    pub fn set_octal_state(&mut self, state: crate::octal::checkpoint::Meta) {
+        if let Some(s) = self.sidecar.as_mut() {
+            s.octal = Some(state);
+        }
     }
 
     /// The path.

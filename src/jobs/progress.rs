@@ -32,6 +32,16 @@ pub fn bar(quiet: bool, unit: &str, estimated: bool) -> ProgressBar {
     pb
 }
 
+/// A bar that is cleared when it goes out of scope, however the work ends (an error
+/// must not leave it half-drawn above the error line).
+pub struct Cleared(pub ProgressBar);
+
+impl Drop for Cleared {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
 /// A counter with no known total (a spinner, the count and the rate) for the streaming
 /// commands `enumerate` and `eval`: on stderr when it is a terminal, never in the data
 /// (which goes to stdout).

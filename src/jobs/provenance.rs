@@ -10,6 +10,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::octal::checkpoint::Meta;
 
 /// The version of this sidecar format.
 pub const FORMAT: u32 = 1;
@@ -78,6 +79,10 @@ pub struct Sidecar {
     /// can interleave the shards back into the order of the whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<Units>,
+    /// `octal --out`: the state of the computation after the rows recorded here (the
+    /// method, its split and counts), so that `--resume` goes on from the CSV itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub octal: Option<Meta>,
 }
 
 /// How a shard's rows divide into units of work. Shard `I/M` takes the units whose
@@ -172,6 +177,20 @@ impl Sidecar {
                 "it holds {}, this run writes {}",
                 differ(&mine, &theirs),
                 differ(&theirs, &mine)
+            ));
+        }
+        if self.job_hash != other.job_hash {
+            // Same rows, but the job file's text changed (if only a comment): the sidecar
+            // would no longer say which text wrote them.
+            let short = |h: &Option<String>| {
+                h.as_deref()
+                    .map_or("none".to_string(), |h| h.chars().take(12).collect())
+            };
+            return Some(format!(
+                "it was written from a job file whose text differs from this one (job hash \
+                 {}, this job's {})",
+                short(&self.job_hash),
+                short(&other.job_hash)
             ));
         }
         None

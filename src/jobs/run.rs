@@ -87,13 +87,7 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         .build()
         .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?;
     let out = output_path(spec, opts);
-    if out.as_os_str().is_empty() {
-        return Err(Error::usage("the output path is empty"));
-    }
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
-    }
+    super::output::prepare(&out)?;
     let ctx = RunContext {
         out,
         shard: opts.shard.unwrap_or(Shard::WHOLE),

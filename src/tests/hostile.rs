@@ -137,7 +137,7 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a 10 MB line", vec!["eval", "--rules", "node-kayles", "-"], huge_line, "input line 2"),
         ("a ~ graph6 header", vec!["eval", "--rules", "node-kayles", "--graph", "~?@?"], vec![], "64 vertices"),
         ("random bytes as graph6", vec!["eval", "--rules", "node-kayles", "-"], b"\x01\x02garbage\n".to_vec(), "input line 1"),
-        ("octal --out in a missing directory", vec!["octal", "0.77", "--max", "1000000000", "--out", "missing/x.csv"], vec![], "cannot write"),
+        ("octal --out under a file", vec!["octal", "0.77", "--max", "1000000000", "--out", "random.bin/x.csv"], vec![], "cannot create"),
         ("an octal run over the memory budget", vec!["octal", "0.6", "--max", "100000000", "--memory", "200M"], vec![], "memory budget"),
         ("a long predicate", vec!["analyze", &nk_csv, "--check", &long_check], vec![], "bytes long"),
         ("a deep predicate", vec!["analyze", &nk_csv, "--check", &deep_check], vec![], "levels deep"),
@@ -252,4 +252,28 @@ fn random_csvs_to_analyze_and_merge_are_refused_cleanly() {
         assert_eq!(std::fs::read(&f).unwrap(), bytes);
     }
     std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A closed standard output (`>&-`) is refused with one line and exit 2: Rust's stdout
+/// would swallow every write, and the command would exit 0 with its output lost.
+#[test]
+fn a_closed_stdout_is_an_error_not_a_silent_success() {
+    for cmd in [
+        "value 1",
+        "enumerate -n 3",
+        "octal 0.77 --max 10",
+        "eval --rules node-kayles --graph A_",
+    ] {
+        let o = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("'{}' {cmd} >&-", env!("CARGO_BIN_EXE_gamecensus")))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
+        assert!(
+            err.contains("standard output is closed") && err.trim().lines().count() == 1,
+            "{cmd}: {err}"
+        );
+    }
 }

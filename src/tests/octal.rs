@@ -244,8 +244,7 @@ fn summary_of(o: &Output) -> String {
 
 /// `octal --checkpoint`: a run to a smaller --max, and one stopped by Ctrl-C (SIGINT from
 /// outside, while it computes), resumed with --resume, write byte for byte the CSV and
-/// the summary of an uninterrupted run; the stopped run leaves no CSV. Bad uses are
-/// one-line usage errors (exit 2).
+/// the summary of an uninterrupted run. Bad uses are one-line usage errors (exit 2).
 #[test]
 fn octal_command_checkpoints_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
@@ -350,7 +349,8 @@ fn octal_command_checkpoints_and_resumes() {
         std::fs::read(&whole).unwrap()
     );
 
-    // Stopped from outside while computing.
+    // Stopped from outside while computing: the CSV ends with whole rows, a prefix of
+    // the whole run's, and its sidecar says it is incomplete.
     let (ck2, stopped, max) = (d("ck2"), d("stopped.csv"), "3000000");
     let child = Command::new(env!("CARGO_BIN_EXE_gamecensus"))
         .args([
@@ -381,7 +381,15 @@ fn octal_command_checkpoints_and_resumes() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(err.contains("continue with --resume"), "{err}");
-    assert!(!std::path::Path::new(&stopped).exists());
+    let whole3 = d("whole3.csv");
+    let o = gamecensus(&["octal", "0.6", "--max", max, "--quiet", "--out", &whole3]);
+    let s_whole = summary_of(&o);
+    let (part, all) = (
+        std::fs::read(&stopped).unwrap(),
+        std::fs::read(&whole3).unwrap(),
+    );
+    assert!(part.len() < all.len() && all.starts_with(&part) && part.ends_with(b"\n"));
+    assert!(sidecar(&stopped).contains("\"complete\": false"));
     let o = gamecensus(&[
         "octal",
         "0.6",
@@ -394,8 +402,118 @@ fn octal_command_checkpoints_and_resumes() {
         "--out",
         &stopped,
     ]);
-    let s_resumed = summary_of(&o);
+    assert_eq!(summary_of(&o), s_whole);
+    assert!(std::fs::read(&stopped).unwrap() == all);
+    assert!(sidecar(&stopped).contains("\"complete\": true"));
+}
+
+fn sidecar(csv: &str) -> String {
+    std::fs::read_to_string(format!("{csv}.meta.json")).unwrap()
+}
+
+/// `octal --out FILE` is resumable by itself: killed (SIGKILL, no chance to save) at
+/// several moments and resumed each time with --resume, it writes the CSV and the
+/// summary's counts of an uninterrupted run. An existing file is never replaced or
+/// continued by surprise.
+#[test]
+fn octal_output_file_resumes_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |f: &str| dir.path().join(f).to_str().unwrap().to_string();
+    let (out, whole, max) = (d("out.csv"), d("whole.csv"), "2500000");
     let o = gamecensus(&["octal", "0.6", "--max", max, "--quiet", "--out", &whole]);
-    assert_eq!(s_resumed, summary_of(&o));
-    assert!(std::fs::read(&stopped).unwrap() == std::fs::read(&whole).unwrap());
+    let s_whole = summary_of(&o);
+    let all = std::fs::read(&whole).unwrap();
+    let mut resume: &[&str] = &[];
+    for ms in [1500, 2500, 100] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+            .args(
+                [
+                    &["octal", "0.6", "--max", max, "--quiet", "--out", &out],
+                    resume,
+                ]
+                .concat(),
+            )
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        let part = std::fs::read(&out).unwrap();
+        assert!(all.starts_with(&part), "killed after {ms} ms");
+        resume = &["--resume"];
+    }
+    let o = gamecensus(&[
+        "octal", "0.6", "--max", max, "--quiet", "--out", &out, "--resume",
+    ]);
+    assert_eq!(summary_of(&o), s_whole);
+    assert!(std::fs::read(&out).unwrap() == all);
+
+    let usage = |args: &[&str], needle: &str| {
+        let o = gamecensus(args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(needle) && err.trim().lines().count() == 1,
+            "{err}"
+        );
+    };
+    // Complete: nothing to do, the file untouched.
+    let o = gamecensus(&["octal", "0.6", "--max", max, "--out", &out]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("already complete"));
+    // Another --max, a file without a sidecar: refused, untouched.
+    usage(
+        &["octal", "0.6", "--max", "100", "--out", &out],
+        "G(0..=2500000)",
+    );
+    let other = d("other.csv");
+    std::fs::write(&other, "precious\n").unwrap();
+    usage(
+        &["octal", "0.6", "--max", "100", "--out", &other],
+        "no sidecar",
+    );
+    assert_eq!(std::fs::read(&other).unwrap(), b"precious\n");
+    assert!(std::fs::read(&out).unwrap() == all);
+    // --force replaces.
+    let o = gamecensus(&["octal", "0.6", "--max", "100", "--out", &other, "--force"]);
+    assert!(o.status.success());
+    assert!(all.starts_with(&std::fs::read(&other).unwrap()));
+    // An interrupted file resumed by another method, or changed since: refused.
+    let cut = d("cut.csv");
+    let child = Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args([
+            "octal", "0.6", "--max", "20000000", "--quiet", "--out", &cut,
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while std::fs::metadata(&cut).map_or(0, |m| m.len()) < 100 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut child = child;
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let run = |extra: &[&'static str]| -> Vec<&str> {
+        let mut v = vec![
+            "octal", "0.6", "--max", "20000000", "--quiet", "--out", &cut,
+        ];
+        v.push("--resume");
+        v.extend_from_slice(extra);
+        v
+    };
+    assert!(sidecar(&cut).contains("\"octal\""));
+    usage(&run(&["--method", "reference"]), "reference method");
+    usage(
+        &["octal", "0.6", "--max", "20000000", "--out", &cut],
+        "--resume",
+    );
+    let mut bytes = std::fs::read(&cut).unwrap();
+    bytes[20] ^= 1;
+    std::fs::write(&cut, &bytes).unwrap();
+    usage(&run(&[]), "changed");
+    assert_eq!(std::fs::read(&cut).unwrap(), bytes);
 }

@@ -158,6 +158,18 @@ fn an_output_is_only_continued_or_replaced_by_its_own_job() {
         "--resume",
     );
     assert_eq!(std::fs::read(&out).unwrap(), before);
+    // The same job with a comment added writes the same rows, but its text is not the
+    // one the sidecar records (the job hash differs): refused too, the file untouched.
+    let nk2 = write_job(
+        d,
+        "nk2",
+        "# a comment\nname = 'nk'\nrules = 'node-kayles'\nmax_vertices = 7\n",
+    );
+    assert_usage_error(
+        &run_job(&nk2, out.to_str().unwrap(), &["--resume", "--quiet"]),
+        "job file whose text differs",
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), before);
     // Its own job resumes it to the same bytes; running it again changes nothing.
     let o = run_job(&nk, out.to_str().unwrap(), &["--resume", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
