@@ -12,9 +12,44 @@ impl GameId {
     /// The value `{left | right}` (any options), in canonical form; [`Limit::Number`] if
     /// it is a number outside the kernel's range (e.g. `{0 | 2^-62}`).
     pub fn from_options(left: &[GameId], right: &[GameId]) -> Result<GameId, Limit> {
+        if let Some(g) = impartial_nimbers(left, right) {
+            return Ok(g);
+        }
         let (l, r) = canonicalize(left.to_vec(), right.to_vec());
         recognise(l, r)
     }
+}
+
+/// `{S | S}` for a set S of nimbers is *mex(S) (the Sprague–Grundy theorem, Winning Ways
+/// ch. 4), without comparing options pairwise: removing dominated and reversible options
+/// among k nimbers took time about k³ (2,048 of them, a minute).
+fn impartial_nimbers(left: &[GameId], right: &[GameId]) -> Option<GameId> {
+    let nimbers = |v: &[GameId]| -> Option<Vec<u32>> {
+        let mut m: Vec<u32> = v
+            .iter()
+            .map(|g| {
+                g.as_nus()
+                    .filter(|n| n.num.is_zero() && n.ups == 0)
+                    .map(|n| n.nim)
+            })
+            .collect::<Option<_>>()?;
+        m.sort_unstable();
+        m.dedup();
+        Some(m)
+    };
+    if left.is_empty() || right.is_empty() {
+        return None;
+    }
+    let l = nimbers(left)?;
+    if nimbers(right)? != l {
+        return None;
+    }
+    let mex = l
+        .iter()
+        .enumerate()
+        .find(|&(i, &m)| m != i as u32)
+        .map_or(l.len(), |(i, _)| i);
+    Some(GameId::nimber(mex as u32))
 }
 
 /// Canonical options of a number-up-star (Winning Ways ch. 2–3):
@@ -214,6 +249,28 @@ mod tests {
     fn zero() -> GameId {
         GameId::zero()
     }
+    /// The mex shortcut for `{S | S}` (S a set of nimbers) agrees with removing dominated
+    /// and reversible options, for every S within {0, *, ..., *6}, and for S with
+    /// repeats or a different set on each side it does not apply.
+    #[test]
+    fn the_mex_shortcut_agrees_with_the_general_rule() {
+        for mask in 1u32..128 {
+            let s: Vec<GameId> = (0..7)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(GameId::nimber)
+                .collect();
+            let (l, r) = canonicalize(s.clone(), s.clone());
+            assert_eq!(
+                impartial_nimbers(&s, &s),
+                Some(recognise(l, r).unwrap()),
+                "{mask:b}"
+            );
+        }
+        let (a, b) = (vec![zero(), star()], vec![zero()]);
+        assert_eq!(impartial_nimbers(&a, &b), None);
+        assert_eq!(impartial_nimbers(&[up()], &[up()]), None);
+    }
+
     fn g(l: &[GameId], r: &[GameId]) -> GameId {
         GameId::from_options(l, r).unwrap()
     }

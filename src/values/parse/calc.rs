@@ -1,8 +1,8 @@
 //! The calculator: expressions over values (sums, differences, comparisons) and the
 //! functions of `gamecensus value`.
 
-use super::Parser;
-use crate::error::Result;
+use super::{MAX_NIMBER, Parser};
+use crate::error::{Error, Result};
 use crate::values::dyadic::Dyadic;
 use crate::values::game::{CoolError, GameId, NoWeight};
 use crate::values::limits::Limit;
@@ -40,7 +40,39 @@ pub fn evaluate(s: &str) -> Result<Answer> {
     let mut p = Parser::new(s);
     let a = p.comparison()?;
     p.end()?;
+    if let Answer::Game(g) = a {
+        reads_back(g)?;
+    }
     Ok(a)
+}
+
+/// Refuses a value whose notation would not read back: one holding a nimber above
+/// [`MAX_NIMBER`] (made by braces with thousands of options: `{0, *, ..., *2047 | ...}`
+/// is *2048). The literals' limits keep everything else in range: ups are the kernel's
+/// own limit, and nimbers up to *2047 add (exclusive or) to nimbers up to *2047.
+fn reads_back(g: GameId) -> Result<()> {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![g];
+    while let Some(g) = todo.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        match g.as_nus() {
+            Some(n) if n.nim as u64 > MAX_NIMBER => {
+                return Err(Error::Limit(format!(
+                    "the value holds *{}, beyond the largest nimber the notation reads \
+                     (*{MAX_NIMBER}), so it is not printed",
+                    n.nim
+                )));
+            }
+            Some(_) => {}
+            None => {
+                let (l, r) = g.sides();
+                todo.extend(l.iter().chain(r));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Parser {

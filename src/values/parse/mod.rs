@@ -39,9 +39,9 @@ use crate::error::{Error, Result};
 /// expression stays within reasonable time and depth (their canonical forms are walked
 /// recursively). Numbers have no limit of their own: a literal is accepted exactly when
 /// the kernel can hold its value ([`crate::values::dyadic`]).
-pub const MAX_UPS: u64 = 256;
+pub const MAX_UPS: u64 = super::limits::MAX_UPS as u64;
 /// See [`MAX_UPS`].
-pub const MAX_NIMBER: u64 = 1024;
+pub const MAX_NIMBER: u64 = 2047;
 
 /// The deepest nesting a value or expression may have (braces, parentheses, `±` and
 /// minus signs, counted together): deeper text is refused with an error, not parsed

@@ -77,7 +77,7 @@ fn errors_name_the_position() {
     assert_eq!(show("{1, 2|}"), "3");
     assert_eq!(show("{ 0 , * | 0 }"), "^*");
     assert!(e("*5000").contains("nimber too large"));
-    assert!(e("^999").contains("ups"));
+    assert!(e("^2049").contains("ups"));
     // Numbers: exactly the kernel's range, for literals and for computed values.
     assert_eq!(show("4611686018427387903"), "4611686018427387903");
     assert_eq!(show("-1/4611686018427387904"), "-1/4611686018427387904");
@@ -100,4 +100,51 @@ fn errors_name_the_position() {
     let big = vec!["16777216"; 40].join(" + ");
     let bigger = format!("({big}) + 1/16777216");
     assert_eq!(show(&bigger), "11258999068426241/16777216");
+}
+
+/// Whatever the kernel prints reads back (#18: `*1025` and `^257` were printed by sums
+/// and then refused as input): the literals reach the kernel's whole range of ups and
+/// the nimbers that sums of literals make.
+#[test]
+fn the_extremes_the_kernel_prints_read_back() {
+    for (sum, printed) in [
+        ("*1024 + *1023", "*2047"),
+        ("^1024 + ^1024", "^2048"),
+        ("v1024 + v1024 + *2047", "v2048*2047"),
+        ("^2047 + ^*", "^2048*"),
+        ("1/2 + v1000 + v1048 + *5", "1/2v2048*5"),
+    ] {
+        assert_eq!(show(sum), printed, "{sum}");
+        assert_eq!(show(printed), printed, "{printed} reads back");
+    }
+    assert!(
+        evaluate("^2049")
+            .unwrap_err()
+            .to_string()
+            .contains("at most 2048")
+    );
+    assert!(
+        evaluate("*2048")
+            .unwrap_err()
+            .to_string()
+            .contains("at most *2047")
+    );
+}
+
+/// Braces with thousands of options can make a nimber beyond the literals' limit; it is
+/// refused as a limit rather than printed in a form that would not read back.
+#[test]
+fn a_value_that_would_not_read_back_is_refused() {
+    let stars: Vec<String> = (0..=2047).map(|k| format!("*{k}")).collect();
+    let list = stars.join(",");
+    let e = evaluate(&format!("{{{list}|{list}}}"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("*2048") && e.contains("*2047"), "{e}");
+    assert!(evaluate(&format!("{{{list}|{list}}} == *2048")).is_err());
+    let below: Vec<&str> = stars.iter().take(2047).map(String::as_str).collect();
+    assert_eq!(
+        show(&format!("{{{}|{}}}", below.join(","), below.join(","))),
+        "*2047"
+    );
 }
