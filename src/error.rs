@@ -89,3 +89,19 @@ pub fn quoted(text: &str) -> String {
     let start: String = text.chars().take(40).collect();
     format!("{start:?}... ({} bytes)", text.len())
 }
+
+/// Longest error line printed whole (see [`shortened`]).
+pub const MAX_LINE: usize = 400;
+
+/// An error line of at most about [`MAX_LINE`] bytes: a longer one (a message quoting
+/// megabytes of input that no caller shortened) keeps its start and its end, where the
+/// explanation usually is, and says how long it was.
+pub fn shortened(line: &str) -> String {
+    if line.len() <= MAX_LINE {
+        return line.to_string();
+    }
+    let head: String = line.chars().take(180).collect();
+    let tail: Vec<char> = line.chars().rev().take(130).collect();
+    let tail: String = tail.into_iter().rev().collect();
+    format!("{head}[... {} bytes in all ...]{tail}", line.len())
+}

@@ -22,7 +22,8 @@ fn main() {
         let code = e.exit_code();
         // A closed output is the reader's choice, not news: no message.
         if code != gamecensus::error::BROKEN_PIPE {
-            let _ = writeln!(std::io::stderr(), "gamecensus: {e}");
+            let line = gamecensus::error::shortened(&e.to_string());
+            let _ = writeln!(std::io::stderr(), "gamecensus: {line}");
         }
         std::process::exit(code);
     }
@@ -53,12 +54,32 @@ fn usage_exit(e: clap::Error) -> ! {
         .filter(|l| !l.starts_with("tip:"))
         .copied()
         .collect();
-    let message = message.join(" ");
+    let message = short_values(&message.join(" "));
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     let line = match lines.iter().find(|l| l.starts_with("tip:")) {
         Some(tip) => format!("{message} ({tip}; see --help)"),
         None => format!("{message} (see --help)"),
     };
+    let line = gamecensus::error::shortened(&line);
     let _ = writeln!(std::io::stderr(), "gamecensus: {line}");
     std::process::exit(2);
+}
+
+/// clap quotes the offending value in single quotes, whole: a value of more than 60
+/// bytes keeps its first 40 characters and says how long it was.
+fn short_values(message: &str) -> String {
+    let parts: Vec<&str> = message.split('\'').collect();
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        let quoted = i % 2 == 1 && i + 1 < parts.len();
+        if quoted && part.len() > 60 {
+            let start: String = part.chars().take(40).collect();
+            out.push_str(&format!("'{start}...' ({} bytes)", part.len()));
+        } else if quoted {
+            out.push_str(&format!("'{part}'"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }

@@ -64,8 +64,14 @@ pub fn start(timeout: Option<f64>) -> Result<LineOutput> {
     })));
     if let Some(t) = timeout {
         if !(t.is_finite() && t > 0.0 && t <= 1e9) {
+            // 1e300 must not print as 300 digits.
+            let shown = if t.abs() < 1e15 {
+                t.to_string()
+            } else {
+                format!("{t:e}")
+            };
             return Err(Error::usage(format!(
-                "--timeout {t}: give a positive number of seconds"
+                "--timeout {shown}: give a positive number of seconds"
             )));
         }
         let watched = out.clone();

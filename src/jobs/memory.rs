@@ -189,7 +189,8 @@ pub fn parse(text: &str) -> Result<u64> {
         "T" => 40,
         _ => {
             return Err(Error::usage(format!(
-                "--memory {text}: give bytes or a size like 512M or 2G"
+                "--memory {}: give bytes or a size like 512M or 2G",
+                crate::error::quoted(text)
             )));
         }
     };
@@ -202,12 +203,14 @@ pub fn parse(text: &str) -> Result<u64> {
         .filter(|b| *b < 1e18)
         .ok_or_else(|| {
             Error::usage(format!(
-                "--memory {text}: give bytes or a size like 512M or 2G"
+                "--memory {}: give bytes or a size like 512M or 2G",
+                crate::error::quoted(text)
             ))
         })? as u64;
     if bytes < 64 << 20 {
         return Err(Error::usage(format!(
-            "--memory {text}: at least 64M (the program itself needs about {} MB)",
+            "--memory {}: at least 64M (the program itself needs about {} MB)",
+            crate::error::quoted(text),
             BASE >> 20
         )));
     }

@@ -30,7 +30,8 @@ impl Split {
     pub fn parse(s: &str, code: &OctalCode) -> crate::Result<Split> {
         let bad = || {
             crate::Error::usage(format!(
-                "split {s:?}: expected range:MASK or domain:MASK, MASK like 0b1101, 0x1f, 13 or ~0b11"
+                "split {}: expected range:MASK or domain:MASK, MASK like 0b1101, 0x1f, 13 or ~0b11",
+                crate::error::quoted(s)
             ))
         };
         let (kind, m) = s.trim().split_once(':').ok_or_else(bad)?;
@@ -51,7 +52,8 @@ impl Split {
             "range" => None,
             "domain" => Some(domain_parity(code).ok_or_else(|| {
                 crate::Error::usage(format!(
-                    "split {s:?}: the domain type needs all two-heap removals of one parity, and {code} has not"
+                    "split {}: the domain type needs all two-heap removals of one parity, and {code} has not",
+                    crate::error::quoted(s)
                 ))
             })?),
             _ => return Err(bad()),

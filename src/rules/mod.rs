@@ -76,7 +76,8 @@ impl Ruleset {
             .ok_or_else(|| {
                 let known: Vec<&str> = RULESETS.iter().map(|r| r.name()).collect();
                 Error::usage(format!(
-                    "unknown rules {name:?}; known rules: {}",
+                    "unknown rules {}; known rules: {}",
+                    crate::error::quoted(name),
                     known.join(", ")
                 ))
             })

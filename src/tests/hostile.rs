@@ -89,6 +89,18 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
             .collect::<Vec<_>>(),
     );
     w("other.csv", b"a,b\n1,2\n");
+    // Megabytes of text where a short word is expected (100 kB in an argument, the
+    // kernel's limit for one): the error line quotes its start.
+    let mb = "x".repeat(1 << 20);
+    let arg = "x".repeat(100_000);
+    w(
+        "long-rules.toml",
+        format!("name = 'l'\nrules = '{mb}'\nmax_vertices = 3\n").as_bytes(),
+    );
+    w(
+        "long-key.toml",
+        format!("name = 'l'\nrules = 'node-kayles'\nmax_vertices = 3\n{mb} = 1\n").as_bytes(),
+    );
     // A finished census to resume wrongly and to merge.
     let o = run(&["run", "nk.toml", "--quiet"], b"", &d);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -146,6 +158,13 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a directory to analyze", vec!["analyze", ".", "--by", "n"], vec![], "directory"),
         ("random bytes to merge", vec!["merge", "out.csv", "random.bin"], vec![], "random.bin"),
         ("a foreign CSV to merge", vec!["merge", "out.csv", "other.csv"], vec![], "other.csv"),
+        ("a megabyte of rules in a job", vec!["run", "long-rules.toml"], vec![], "unknown rules"),
+        ("a megabyte TOML key", vec!["run", "long-key.toml"], vec![], "bytes in all"),
+        ("100 kB of rules", vec!["eval", "--rules", &arg, "--graph", "A_"], vec![], "unknown rules"),
+        ("a 100 kB column", vec!["analyze", &nk_csv, "--by", &arg], vec![], "bytes"),
+        ("a 100 kB family", vec!["enumerate", "-n", "3", "--family", &arg], vec![], "--family"),
+        ("a 100 kB octal code", vec!["octal", &arg, "--max", "3"], vec![], "octal code"),
+        ("a timeout of 1e300 s", vec!["value", "1", "--timeout", "1e300"], vec![], "1e300"),
         ("a negative number needs no --", vec!["value", "-1/2", "--timeout", "x"], vec![], "invalid value"),
     ];
     for (what, args, stdin, needle) in &cases {

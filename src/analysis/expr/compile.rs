@@ -40,7 +40,8 @@ impl Scope<'_> {
         }
         let derived: Vec<&str> = DERIVED.iter().map(|(_, names, _)| names[0]).collect();
         Err(Error::usage(format!(
-            "unknown column {name:?}; the columns are {}, and derived from graph6: {}",
+            "unknown column {}; the columns are {}, and derived from graph6: {}",
+            crate::error::quoted(name),
             self.header.join(", "),
             derived.join(", ")
         )))
