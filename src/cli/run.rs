@@ -1,7 +1,7 @@
 //! Runs a parsed command: each subcommand calls the library (enumeration, evaluation,
 //! jobs, octal games, the calculator, analysis) and writes its output.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{PositionSpec, Shard};
@@ -365,7 +365,7 @@ fn value(expr: Option<&str>, out: &mut dyn Write) -> Result<()> {
         let answer = gamecensus::values::parse::evaluate(e)?;
         return writeln!(out, "{answer}").map_err(write_err);
     }
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+    for (i, line) in jobs::stream::bounded_lines(&mut std::io::stdin().lock()).enumerate() {
         let line = line.map_err(|e| jobs::stream::read_error(i, e))?;
         if line.trim().is_empty() {
             continue;

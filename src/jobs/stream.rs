@@ -91,11 +91,74 @@ pub fn at_line(i: usize, e: Error) -> Error {
     }
 }
 
-/// A failure reading input line `i`: text that is not UTF-8 is a usage error naming the
-/// line, anything else an I/O error.
+/// The longest input line `eval`, `draw` and `value -` read (a graph6 line for 64
+/// vertices has 337 bytes; a row of our CSVs, a few kB): a longer one is refused when
+/// it passes this length, without being held in memory whole.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The lines of `input` as [`BufRead::lines`] gives them (without `\n` or `\r\n`), but a
+/// line longer than [`MAX_LINE`] bytes is an error of kind `FileTooLarge`, after which
+/// the iterator ends.
+pub fn bounded_lines(input: &mut dyn BufRead) -> impl Iterator<Item = std::io::Result<String>> {
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let mut buf = Vec::new();
+        loop {
+            let avail = match input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    done = true;
+                    return Some(Err(e));
+                }
+            };
+            if avail.is_empty() {
+                if buf.is_empty() {
+                    return None;
+                }
+                break;
+            }
+            let (take, newline) = match memchr::memchr(b'\n', avail) {
+                Some(i) => (i, true),
+                None => (avail.len(), false),
+            };
+            buf.extend_from_slice(&avail[..take]);
+            input.consume(take + newline as usize);
+            if buf.len() > MAX_LINE {
+                done = true;
+                return Some(Err(std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    "line too long",
+                )));
+            }
+            if newline {
+                break;
+            }
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        Some(
+            String::from_utf8(buf)
+                .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8")),
+        )
+    })
+}
+
+/// A failure reading input line `i`: text that is not UTF-8, or a line longer than
+/// [`MAX_LINE`], is a usage error naming the line, anything else an I/O error.
 pub fn read_error(i: usize, e: std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::InvalidData {
         Error::usage(format!("input line {}: not UTF-8 text", i + 1))
+    } else if e.kind() == std::io::ErrorKind::FileTooLarge {
+        Error::usage(format!(
+            "input line {}: longer than {} bytes, which no position or expression needs",
+            i + 1,
+            MAX_LINE
+        ))
     } else {
         Error::io("reading input", e)
     }
@@ -164,7 +227,7 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
         .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
     let mut columns = None;
     let mut drawn = 0;
-    for (i, line) in input.lines().enumerate() {
+    for (i, line) in bounded_lines(input).enumerate() {
         let line = line.map_err(|e| read_error(i, e))?;
         let at = |e: Error| at_line(i, e);
         if i == 0
@@ -241,7 +304,7 @@ pub fn eval_lines(
     out: &mut dyn Write,
 ) -> Result<()> {
     writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
-    let mut lines = input.lines().enumerate().peekable();
+    let mut lines = bounded_lines(input).enumerate().peekable();
     // Our own CSVs are read by their graph6 and colouring columns.
     let columns = match lines.peek() {
         Some((_, Ok(first))) => csv_columns(first),

@@ -16,7 +16,8 @@ impl OctalCode {
     /// Parses `0.77`, `.137`, `4.7`, `0.0007`, … (at most 64 digits after the point).
     pub fn parse(s: &str) -> Result<OctalCode> {
         let t = s.trim();
-        let bad = |msg: String| Error::usage(format!("octal code {}: {msg}", crate::error::quoted(t)));
+        let bad =
+            |msg: String| Error::usage(format!("octal code {}: {msg}", crate::error::quoted(t)));
         let (whole, frac) = t
             .split_once('.')
             .ok_or_else(|| bad("expected d0.d1d2…, e.g. 0.77 or .137".into()))?;

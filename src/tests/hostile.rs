@@ -158,6 +158,7 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a directory to analyze", vec!["analyze", ".", "--by", "n"], vec![], "directory"),
         ("random bytes to merge", vec!["merge", "out.csv", "random.bin"], vec![], "random.bin"),
         ("a foreign CSV to merge", vec!["merge", "out.csv", "other.csv"], vec![], "other.csv"),
+        ("a 2 MB expression", vec!["value", "-"], format!("{{{}|}}\n", vec!["0"; 1 << 20].join(",")).into_bytes(), "longer than 1048576 bytes"),
         ("a megabyte of rules in a job", vec!["run", "long-rules.toml"], vec![], "unknown rules"),
         ("a megabyte TOML key", vec!["run", "long-key.toml"], vec![], "bytes in all"),
         ("100 kB of rules", vec!["eval", "--rules", &arg, "--graph", "A_"], vec![], "unknown rules"),

@@ -37,6 +37,7 @@ impl std::fmt::Display for Answer {
 
 /// Evaluates a calculator expression.
 pub fn evaluate(s: &str) -> Result<Answer> {
+    super::check_length(s)?;
     let mut p = Parser::new(s);
     let a = p.comparison()?;
     p.end()?;

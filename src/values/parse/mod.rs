@@ -53,8 +53,25 @@ pub const MAX_DEPTH: usize = 200;
 /// 200,000 took 217 s), so longer lists are refused with an error.
 pub const MAX_OPTIONS: usize = 10_000;
 
+/// The longest text a value or expression may have: parsing holds every option list
+/// (a 10 MB expression took 1 GB), and no value the kernel can work with in reasonable
+/// time needs more.
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// Refuses a text longer than [`MAX_TEXT`].
+fn check_length(s: &str) -> Result<()> {
+    if s.len() > MAX_TEXT {
+        return Err(Error::usage(format!(
+            "{}: longer than {MAX_TEXT} bytes, the most a value or expression may have",
+            crate::error::quoted(s)
+        )));
+    }
+    Ok(())
+}
+
 /// Parses one value (no operators other than those inside braces and `±`).
 pub fn parse_value(s: &str) -> Result<GameId> {
+    check_length(s)?;
     let mut p = Parser::new(s);
     let g = p.game_expr()?;
     p.end()?;
