@@ -49,6 +49,15 @@ pub enum Family {
 }
 
 impl Family {
+    /// The most vertices this family can be built on, and what it is, in words.
+    pub fn max_vertices(&self) -> (&'static str, usize) {
+        match self {
+            Family::All => ("all graphs", super::enumerate::MAX_ALL_VERTICES),
+            Family::Trees => ("all trees", super::enumerate::MAX_TREE_VERTICES),
+            _ => ("graphs", super::MAX_VERTICES),
+        }
+    }
+
     /// Every family, with its name.
     pub const ALL: [(Family, &'static str); 12] = [
         (Family::All, "all"),

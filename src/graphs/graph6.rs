@@ -53,10 +53,19 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
     let (n, header) = if b[0] < 126 {
         ((b[0] - 63) as usize, 1)
     } else {
-        if b.len() < 4 || b[1] == 126 {
+        if b.get(1) == Some(&126) {
             return Err(bad(
-                1,
-                "vertex counts above 258047 are not supported".into(),
+                2,
+                format!("vertex counts above 258047 are not supported (at most {MAX_VERTICES})"),
+            ));
+        }
+        if b.len() < 4 {
+            return Err(bad(
+                b.len() + 1,
+                format!(
+                    "the vertex count after '~' takes 3 bytes, found {}",
+                    b.len() - 1
+                ),
             ));
         }
         let n = ((b[1] - 63) as usize) << 12 | ((b[2] - 63) as usize) << 6 | (b[3] - 63) as usize;

@@ -127,6 +127,13 @@ impl PositionSource {
                 "graphs have at least 1 vertex; set min vertices to 1 or more",
             ));
         }
+        let (what, most) = spec.family.max_vertices();
+        if spec.max_vertices > most {
+            return Err(Error::usage(format!(
+                "max vertices {}: {what} can be enumerated on at most {most} vertices",
+                spec.max_vertices
+            )));
+        }
         // The first size beyond a limit fails; say which maximum asked for it.
         let asked = |e: Error| match e {
             Error::Usage(m) => Error::usage(format!("max vertices {}: {m}", spec.max_vertices)),
