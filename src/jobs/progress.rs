@@ -27,6 +27,17 @@ pub fn bar(quiet: bool, unit: &str, estimated: bool) -> ProgressBar {
             |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{:.0}/s", s.per_sec());
             },
+        )
+        .with_key(
+            // indicatif's own says 0s before any progress (a long octal block).
+            "eta",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                if s.pos() == 0 || s.per_sec() < 1e-9 {
+                    let _ = write!(w, "?");
+                } else {
+                    let _ = write!(w, "{:#}", indicatif::HumanDuration(s.eta()));
+                }
+            },
         ),
     );
     pb
@@ -63,6 +74,17 @@ pub fn counter(unit: &str) -> ProgressBar {
         ),
     );
     pb
+}
+
+/// Ends a [`counter`]: on a terminal, its line is replaced by a one-line record (the
+/// count, the time and the rate) when the work was done, and cleared when it failed.
+pub fn end_counter(pb: &ProgressBar, unit: &str, done: bool) {
+    let (n, t) = (pb.position(), pb.elapsed().as_secs_f64());
+    let shown = !pb.is_hidden();
+    pb.finish_and_clear();
+    if shown && done {
+        eprintln!("{n} {unit} in {t:.2} s ({:.0}/s)", n as f64 / t.max(1e-9));
+    }
 }
 
 /// Estimates the number of positions in `units` by counting (with `count`) a sample of

@@ -128,12 +128,13 @@ impl Sidecar {
     /// Reads the sidecar of `csv`; `Ok(None)` if there is none.
     pub fn read(csv: &Path) -> Result<Option<Sidecar>> {
         let p = Sidecar::path_for(csv);
-        let text = match std::fs::read_to_string(&p) {
+        let bytes = match std::fs::read(&p) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io(format!("reading {}", p.display()), e)),
         };
-        serde_json::from_str(&text)
+        // Not UTF-8, not JSON, not ours: the user's file to look at, not an I/O failure.
+        serde_json::from_slice(&bytes)
             .map(Some)
             .map_err(|e| Error::usage(format!("{}: not a gamecensus sidecar ({e})", p.display())))
     }

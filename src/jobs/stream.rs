@@ -43,7 +43,7 @@ pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Resul
         },
         || false,
     );
-    pb.finish_and_clear();
+    super::progress::end_counter(&pb, "positions", result.is_ok());
     result?;
     out.flush().map_err(write_err)
 }
@@ -341,7 +341,7 @@ pub fn eval_lines(
         },
         || false,
     );
-    pb.finish_and_clear();
+    super::progress::end_counter(&pb, "positions", result.is_ok());
     result?;
     out.flush().map_err(write_err)
 }

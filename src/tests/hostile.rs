@@ -89,6 +89,8 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
             .collect::<Vec<_>>(),
     );
     w("other.csv", b"a,b\n1,2\n");
+    w("bad-side.csv", b"graph6\n");
+    w("bad-side.csv.meta.json", b"{\"format\": \xff\xfe}\n");
     // Megabytes of text where a short word is expected (100 kB in an argument, the
     // kernel's limit for one): the error line quotes its start.
     let mb = "x".repeat(1 << 20);
@@ -158,6 +160,8 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("a directory to analyze", vec!["analyze", ".", "--by", "n"], vec![], "directory"),
         ("random bytes to merge", vec!["merge", "out.csv", "random.bin"], vec![], "random.bin"),
         ("a foreign CSV to merge", vec!["merge", "out.csv", "other.csv"], vec![], "other.csv"),
+        ("a sidecar that is not UTF-8 (resume)", vec!["run", "nk.toml", "--out", "bad-side.csv", "--resume"], vec![], "not a gamecensus sidecar"),
+        ("a sidecar that is not UTF-8 (merge)", vec!["merge", "m.csv", "bad-side.csv"], vec![], "not a gamecensus sidecar"),
         ("a 2 MB expression", vec!["value", "-"], format!("{{{}|}}\n", vec!["0"; 1 << 20].join(",")).into_bytes(), "longer than 1048576 bytes"),
         ("a megabyte of rules in a job", vec!["run", "long-rules.toml"], vec![], "unknown rules"),
         ("a megabyte TOML key", vec!["run", "long-key.toml"], vec![], "bytes in all"),
