@@ -326,9 +326,13 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     };
     let done = output.rows();
     summary.resumed = done;
-    let pb = progress::bar(ctx.quiet, "positions", true);
+    let pb = progress::bar(ctx.quiet, "positions");
     if !pb.is_hidden() {
-        pb.set_length(progress::estimate(&census.units, |u| census.count(u)).max(done));
+        // The exact total, counted first (only for a bar on a terminal): expanding every
+        // position without evaluating it takes about 1% of the census's time (4.5 s
+        // for the 109 million positions of cutthroat-bw-9, which take 7 minutes).
+        let total: u64 = census.units.par_iter().map(|&u| census.count(u)).sum();
+        pb.set_length(total.max(done));
         pb.set_position(done);
     }
     let work: Vec<(Unit, usize)> = census.units[first_unit..]

@@ -1,25 +1,22 @@
-//! The progress bar (indicatif): positions done out of an estimate, rate and ETA, on a
-//! terminal only; hidden when stderr is not a terminal or with `--quiet`.
+//! The progress bars (indicatif): work done out of an exact total, rate and ETA, or a
+//! count with no total for the streaming commands; on a terminal only (stderr), hidden
+//! when stderr is not a terminal or with `--quiet`, never in the data.
 
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
-use crate::graphs::Unit;
-
-/// A bar counting `unit`s (its length is set by the caller), or a hidden one. With
-/// `estimated`, the length is shown as an estimate (`~`); otherwise it is exact. The ETA
-/// is indicatif's, from the recent rate; the rate is shown beside it.
-pub fn bar(quiet: bool, unit: &str, estimated: bool) -> ProgressBar {
+/// A bar counting `unit`s (its length, exact, is set by the caller), or a hidden one. The ETA
+/// is indicatif's estimate from the recent rate (`?` before there is one); the rate is
+/// shown beside it.
+pub fn bar(quiet: bool, unit: &str) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(0);
     pb.set_style(
         ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{}{{human_len}} {unit}, {{rate}} (ETA {{eta}})",
-            if estimated { "~" } else { "" }
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{rate}} (ETA {{eta}})"
         ))
         .expect("valid template")
         .with_key(
@@ -85,23 +82,4 @@ pub fn end_counter(pb: &ProgressBar, unit: &str, done: bool) {
     if shown && done {
         eprintln!("{n} {unit} in {t:.2} s ({:.0}/s)", n as f64 / t.max(1e-9));
     }
-}
-
-/// Estimates the number of positions in `units` by counting (with `count`) a sample of
-/// at most 512 units of each size (units of one size are alike) and scaling up. Only
-/// for the progress bar.
-pub fn estimate(units: &[Unit], count: impl Fn(Unit) -> u64 + Sync) -> u64 {
-    let mut total = 0.0;
-    let mut start = 0;
-    while start < units.len() {
-        let s = units[start].source;
-        let end = start + units[start..].iter().take_while(|u| u.source == s).count();
-        let group = &units[start..end];
-        let step = group.len().div_ceil(512);
-        let sample: Vec<Unit> = group.iter().step_by(step).copied().collect();
-        let counted: u64 = sample.par_iter().map(|&u| count(u)).sum();
-        total += counted as f64 * group.len() as f64 / sample.len() as f64;
-        start = end;
-    }
-    total.round() as u64
 }

@@ -190,7 +190,7 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
     };
     let skip = output.rows() as usize;
     summary.resumed = skip as u64;
-    let pb = progress::bar(ctx.quiet, "games", false);
+    let pb = progress::bar(ctx.quiet, "games");
     pb.set_length(codes.len() as u64);
     pb.set_position(skip as u64);
     let result = ordered_map(

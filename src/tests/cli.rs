@@ -162,7 +162,10 @@ fn bad_input_is_a_usage_error() {
         ),
         "input line 3",
     );
-    assert_usage_error(&run(&["enumerate", "--vertices", "12"], None), "at most 11 vertices");
+    assert_usage_error(
+        &run(&["enumerate", "--vertices", "12"], None),
+        "at most 11 vertices",
+    );
     assert_usage_error(
         &run(
             &[

@@ -146,7 +146,7 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
     flush(&run, &mut sink)?;
 
     let from = run.done();
-    let pb = progress::Cleared(progress::bar(o.quiet, "values", false));
+    let pb = progress::Cleared(progress::bar(o.quiet, "values"));
     pb.0.set_length(o.max as u64);
     pb.0.set_position(from as u64);
     let start = Instant::now();
