@@ -32,8 +32,13 @@ shift 2
 [ -f "$JOB" ] || { say "no job file $JOB"; exit 2; }
 command -v sbatch >/dev/null 2>&1 || { say "sbatch not found: is this a Slurm cluster?"; exit 1; }
 
+# The controller must answer (else sbatch would fail later, and set -e silently).
+if ! config=$(scontrol show config 2>&1); then
+  say "cannot reach the Slurm controller: $(printf '%s' "$config" | head -n 1)"
+  exit 1
+fi
 # Array indices stop below the cluster's MaxArraySize (1001 unless configured).
-max=$(scontrol show config 2>/dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p')
+max=$(printf '%s\n' "$config" | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p')
 if [ -n "$max" ] && [ "$M" -ge "$max" ]; then
   say "M = $M: this cluster's MaxArraySize is $max, so M can be at most $((max - 1))"
   exit 2

@@ -264,6 +264,20 @@ fn a_census_as_a_slurm_array_of_4_then_merge_is_the_single_run() {
     for pid in ["slurmctld.pid", "slurmd.pid"] {
         assert!(!cluster.dir.join(pid).exists(), "{pid} left behind");
     }
+    // With the controller down, submitting says so in one line (it once exited 1 with
+    // nothing said: `set -e` on a failed scontrol).
+    std::fs::write(
+        d.join("ct4.toml"),
+        "name = 'ct4'\nrules = 'cutthroat'\nmax_vertices = 4\ncolours = 2\n",
+    )
+    .unwrap();
+    let o = submit(d, &conf, "ct4.toml", 2).unwrap_err();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot reach the Slurm controller") && err.trim().lines().count() == 1,
+        "{err}"
+    );
     eprintln!(
         "the Slurm test took {:.1} s",
         started.elapsed().as_secs_f64()
