@@ -349,6 +349,17 @@ impl Output {
         self.flush_and_record(false)
     }
 
+    /// Appends whole rows and flushes them, without touching the sidecar: they are
+    /// recorded with the next [`Output::write_rows`] (a resume cuts them off if none
+    /// comes).
+    pub fn write_rows_unrecorded(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
+        self.write_bytes(bytes)?;
+        self.rows += rows;
+        self.file
+            .flush()
+            .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))
+    }
+
     /// Like [`Output::write_rows`] for the rest of one unit of work, which had
     /// `unit_rows` rows in all (more than `rows` if it was resumed in the middle): the
     /// sidecar's [`Units::Rows`] list, if it keeps one, records the unit's end.

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use self::resume::Opened;
-use self::sink::{Sink, rows_text};
+use self::sink::Sink;
 use super::context::INTERRUPTED;
 use super::progress;
 use crate::error::{Error, Result};
@@ -131,16 +131,8 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
     let mut text = String::new();
     let mut written = sink.rows();
     let mut flush = |run: &Run, sink: &mut Sink| -> Result<()> {
-        let values = run.values();
-        if written < values.len() {
-            rows_text(values, written, &mut text);
-            sink.write_rows(
-                text.as_bytes(),
-                (values.len() - written) as u64,
-                run.meta(&method),
-            )?;
-            written = values.len();
-        }
+        sink.write_values(run.values(), written, run.meta(&method), &mut text)?;
+        written = run.values().len();
         Ok(())
     };
     flush(&run, &mut sink)?;

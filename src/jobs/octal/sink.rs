@@ -36,18 +36,36 @@ impl Sink {
         }
     }
 
-    /// Appends whole rows; `state` is the computation's after them.
-    pub fn write_rows(&mut self, text: &[u8], rows: u64, state: Meta) -> Result<()> {
-        match self {
-            Sink::File(o) => {
-                o.set_octal_state(state);
-                o.write_rows(text, rows)
+    /// Appends the rows `n,G(n)` for `n` in `from..values.len()`, at most [`CHUNK`] rows
+    /// at a time (a long prefix resumed from a checkpoint is not formatted at once).
+    /// `state` is the computation's after the last row: the sidecar records it with that
+    /// row only, so that it never vouches for a state that is not its rows'.
+    pub fn write_values(
+        &mut self,
+        values: &[u32],
+        from: usize,
+        state: Meta,
+        text: &mut String,
+    ) -> Result<()> {
+        let mut at = from;
+        while at < values.len() {
+            let end = (at + CHUNK).min(values.len());
+            rows_text(&values[..end], at, text);
+            let (bytes, rows) = (text.as_bytes(), (end - at) as u64);
+            match self {
+                Sink::File(o) if end == values.len() => {
+                    o.set_octal_state(state.clone());
+                    o.write_rows(bytes, rows)?;
+                }
+                Sink::File(o) => o.write_rows_unrecorded(bytes, rows)?,
+                Sink::Stdout(w) => w
+                    .write_all(bytes)
+                    .and_then(|_| w.flush())
+                    .map_err(|e| Error::io("writing output", e))?,
             }
-            Sink::Stdout(w) => w
-                .write_all(text)
-                .and_then(|_| w.flush())
-                .map_err(|e| Error::io("writing output", e)),
+            at = end;
         }
+        Ok(())
     }
 
     /// The run stops early: the rows written are recorded.
@@ -67,8 +85,11 @@ impl Sink {
     }
 }
 
+/// The most rows formatted at once.
+pub const CHUNK: usize = 1 << 20;
+
 /// `text` becomes the rows `n,G(n)` for `n` in `from..values.len()`.
-pub fn rows_text(values: &[u32], from: usize, text: &mut String) {
+fn rows_text(values: &[u32], from: usize, text: &mut String) {
     use std::fmt::Write as _;
     text.clear();
     for (n, g) in values.iter().enumerate().skip(from) {
