@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::provenance::{self, Sidecar};
+use super::provenance::Sidecar;
 use crate::graphs::Shard;
 
 /// Set by the Ctrl-C handler; runners stop before their next chunk.
@@ -46,31 +46,13 @@ pub struct RunContext {
 impl RunContext {
     /// A sidecar for this run with the given identity and columns (rows still 0).
     pub fn sidecar(&self, identity: String, columns: &[&str]) -> Sidecar {
-        let (job_file, job_text) = match &self.source {
-            Some((path, text)) => (Some(path.clone()), Some(text.clone())),
-            None => (None, None),
-        };
-        Sidecar {
-            format: provenance::FORMAT,
-            program: provenance::program(),
-            commit: provenance::commit().to_string(),
-            identity_hash: provenance::hash(&identity),
+        Sidecar::new(
             identity,
-            job_hash: job_text.as_deref().map(provenance::hash),
-            job_file,
-            job_text,
-            columns: columns.iter().map(|c| c.to_string()).collect(),
-            shard: format!("{}/{}", self.shard.index, self.shard.count),
-            threads: self.threads,
-            started: self.started.clone(),
-            updated: self.started.clone(),
-            rows: 0,
-            bytes: 0,
-            checksum: String::new(),
-            complete: false,
-            summary: None,
-            units: None,
-            octal: None,
-        }
+            self.source.clone(),
+            columns,
+            format!("{}/{}", self.shard.index, self.shard.count),
+            self.threads,
+            self.started.clone(),
+        )
     }
 }

@@ -118,6 +118,41 @@ mod spaced {
 }
 
 impl Sidecar {
+    /// The sidecar of a run starting now: no rows yet. `job`: the job file and its text,
+    /// if the rows come from one; `shard`: `I/M`.
+    pub fn new(
+        identity: String,
+        job: Option<(PathBuf, String)>,
+        columns: &[&str],
+        shard: String,
+        threads: usize,
+        started: String,
+    ) -> Sidecar {
+        let (job_file, job_text) = job.unzip();
+        Sidecar {
+            format: FORMAT,
+            program: program(),
+            commit: commit().to_string(),
+            identity_hash: hash(&identity),
+            identity,
+            job_hash: job_text.as_deref().map(hash),
+            job_file,
+            job_text,
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            shard,
+            threads,
+            updated: started.clone(),
+            started,
+            rows: 0,
+            bytes: 0,
+            checksum: String::new(),
+            complete: false,
+            summary: None,
+            units: None,
+            octal: None,
+        }
+    }
+
     /// The sidecar path of a CSV path: `FILE.meta.json`.
     pub fn path_for(csv: &Path) -> PathBuf {
         let mut name = csv.file_name().unwrap_or_default().to_os_string();

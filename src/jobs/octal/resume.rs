@@ -131,30 +131,15 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
 
 /// The sidecar of `octal CODE --max MAX --out FILE`.
 pub fn sidecar(code: &OctalCode, max: usize, threads: usize) -> Sidecar {
-    let identity = identity(code, max);
-    let now = provenance::now();
-    Sidecar {
-        format: provenance::FORMAT,
-        program: provenance::program(),
-        commit: provenance::commit().to_string(),
-        identity_hash: provenance::hash(&identity),
-        identity,
-        job_file: None,
-        job_text: None,
-        job_hash: None,
-        columns: vec!["n".into(), "grundy".into()],
-        shard: "0/1".into(),
+    let columns = ["n", "grundy"];
+    Sidecar::new(
+        identity(code, max),
+        None,
+        &columns,
+        "0/1".into(),
         threads,
-        started: now.clone(),
-        updated: now,
-        rows: 0,
-        bytes: 0,
-        checksum: String::new(),
-        complete: false,
-        summary: None,
-        units: None,
-        octal: None,
-    }
+        provenance::now(),
+    )
 }
 
 /// Of two states to go on from (an output file's and a checkpoint's), the one further
