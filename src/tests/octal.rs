@@ -507,6 +507,13 @@ fn octal_output_file_resumes_by_itself() {
     };
     assert!(sidecar(&cut).contains("\"octal\""));
     usage(&run(&["--method", "reference"]), "reference method");
+    // A sidecar edited to claim more values than there are: refused before any use.
+    let side = sidecar(&cut);
+    let mut v: serde_json::Value = serde_json::from_str(&side).unwrap();
+    v["octal"]["done"] = u64::MAX.into();
+    std::fs::write(format!("{cut}.meta.json"), v.to_string()).unwrap();
+    usage(&run(&[]), "state after");
+    std::fs::write(format!("{cut}.meta.json"), side).unwrap();
     usage(
         &["octal", "0.6", "--max", "20000000", "--out", &cut],
         "--resume",

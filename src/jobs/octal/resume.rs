@@ -68,7 +68,7 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
             Existing::Partial { .. } => {
                 // An interrupted run of this job; with no rows yet, it starts over.
                 partial = true;
-                from_csv = read_csv_state(p, method)?;
+                from_csv = read_csv_state(p, method, o.max)?;
             }
             Existing::Fresh => {}
         }
@@ -179,7 +179,7 @@ pub struct CsvState {
 
 /// Reads the state an interrupted `octal --out` file holds (`None` if it has no rows
 /// yet), refusing one computed by another method or split.
-pub fn read_csv_state(path: &Path, method: &Identity) -> Result<Option<CsvState>> {
+pub fn read_csv_state(path: &Path, method: &Identity, max: usize) -> Result<Option<CsvState>> {
     let show = path.display();
     let bad = |why: String| Error::usage(format!("cannot resume {show}: {why}"));
     let sidecar = Sidecar::read(path)?.ok_or_else(|| bad("it has no sidecar".into()))?;
@@ -197,13 +197,17 @@ pub fn read_csv_state(path: &Path, method: &Identity) -> Result<Option<CsvState>
             a.method, a.split_option, b.method, b.split_option
         )));
     }
-    if sidecar.rows != meta.done as u64 + 1 {
+    // The sidecar is a file a user can edit: its numbers are checked before use.
+    if meta.done > max || sidecar.rows != meta.done as u64 + 1 {
         return Err(bad(format!(
             "its sidecar records {} rows but a state after G({})",
             sidecar.rows, meta.done
         )));
     }
-    let err = |e| Error::io(format!("reading {show}"), e);
+    let err = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::InvalidData => bad("it is not UTF-8 text".into()),
+        _ => Error::io(format!("reading {show}"), e),
+    };
     let mut r = BufReader::with_capacity(1 << 20, File::open(path).map_err(err)?);
     let mut hasher = Box::new(Xxh3::new());
     let mut line = String::new();
