@@ -347,7 +347,12 @@ pub fn dispatch(command: Command) -> Result<()> {
                 return writeln!(stdout.lock(), "{}", path.display()).map_err(write_err);
             }
             jobs::run::install_interrupt_handler();
-            let summary = jobs::run(&spec, &opts)?;
+            let summary = match jobs::run(&spec, &opts) {
+                Err(e) if jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst) => {
+                    return restart(e, &jobs::run::output_path(&spec, &opts));
+                }
+                result => result?,
+            };
             jobs::run::report(&summary);
             Ok(())
         }
@@ -357,6 +362,49 @@ pub fn dispatch(command: Command) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The environment variable that tells a restarted run how many rows the output had
+/// when it was restarted.
+const RESTARTED_AT: &str = "GAMECENSUS_RESTARTED_AT_ROW";
+
+/// The game values of a census filled its memory budget (`e` says so): they cannot be
+/// evicted from a running process, so the run starts again as a fresh process, with
+/// empty tables, going on from the whole rows written (`--resume`; a `--force` is
+/// dropped, it would discard them). Values stay exact: the CSV is the same bytes. If the
+/// last restart made no progress (one batch of positions needs more values than the
+/// budget holds), or the output cannot be resumed, `e` is the answer.
+fn restart(e: Error, out: &std::path::Path) -> Result<()> {
+    use std::os::unix::process::CommandExt;
+    let Ok(Some(sidecar)) = jobs::provenance::Sidecar::read(out) else {
+        return Err(e);
+    };
+    let rows = sidecar.rows.to_string();
+    if std::env::var(RESTARTED_AT).is_ok_and(|r| r == rows) {
+        return Err(e);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "gamecensus: the game values filled the memory budget; starting again with empty \
+         tables from row {rows} of {} (values stay exact)",
+        out.display()
+    );
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os()
+        .skip(1)
+        .filter(|a| a != "--force")
+        .collect();
+    if !args.iter().any(|a| a == "--resume") {
+        args.push("--resume".into());
+    }
+    let exe = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(_) => return Err(e),
+    };
+    let err = std::process::Command::new(exe)
+        .args(args)
+        .env(RESTARTED_AT, &rows)
+        .exec();
+    Err(Error::io("starting the run again", err))
 }
 
 /// `gamecensus value`: one expression, or (`-` or none) one per line of stdin.

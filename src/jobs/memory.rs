@@ -11,7 +11,9 @@
 //! - the hash-consed store of distinct game values: these cannot be evicted (an id may be
 //!   held by any table or thread, and equal values must keep equal ids), so the
 //!   governor counts their bytes and lowers the table's cap as they grow; a run whose
-//!   values alone leave no room is stopped with an error that says so (resumable).
+//!   values alone leave no room stops with an error that says so ([`VALUES_FILLED`]),
+//!   and the command line starts it again as a fresh process, with an empty store, from
+//!   the rows written: recomputation instead of growth.
 //!
 //! An `octal` run cannot evict its values either: one over the budget ([`octal_bytes`])
 //! is refused before it starts.
@@ -57,6 +59,11 @@ pub fn table_entries(bytes: u64, per_entry: u64, values: u64) -> usize {
         .max(MIN_TABLE as u64) as usize
 }
 
+/// Set when [`Governor::check`] finds the game values alone over the budget: the
+/// command line then starts the run again in a fresh process, whose value store is
+/// empty, going on from the rows written (see `cli/run.rs`).
+pub static VALUES_FILLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Holds a run's tables to its budget while it runs: [`Governor::check`] is called
 /// between batches of positions (and once before the first).
 pub struct Governor {
@@ -90,6 +97,7 @@ impl Governor {
             store = game::usage();
         }
         if store.value_bytes + MIN_TABLE as u64 * self.per_entry > avail - avail / MEMO_SHARE {
+            VALUES_FILLED.store(true, std::sync::atomic::Ordering::SeqCst);
             return Err(Error::Limit(format!(
                 "the memory budget of {} MB is used up by the {} distinct game values \
                  stored (about {} MB), which cannot be evicted; run again with a larger \
