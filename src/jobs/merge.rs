@@ -464,12 +464,11 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
     let (files, spec) = check_set(files)?;
 
+    super::output::prepare(out)?;
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
     let name = out.file_name().unwrap_or_default().to_string_lossy();
     let tmp_path = dir.join(format!(".{name}.merging-{}", std::process::id()));
     let mut tmp = Temp(Some(tmp_path.clone()));

@@ -1,6 +1,9 @@
 //! Octal games against published nim-sequences and periods, the fast method against the
 //! reference method, and checkpoints of long runs.
 
+mod common;
+
+use common::cli::assert_usage_error;
 use gamecensus::Error;
 use gamecensus::jobs::sweep::codes as sweep_codes;
 use gamecensus::octal::checkpoint::{Checkpoint, Identity};
@@ -226,10 +229,7 @@ fn checkpoint_and_resume_give_the_uninterrupted_run() {
 }
 
 fn gamecensus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamecensus"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::cli::run(args, None)
 }
 
 /// The summary without the line that times this run.
@@ -290,14 +290,7 @@ fn octal_command_checkpoints_and_resumes() {
     assert_eq!(s_resumed, summary_of(&o));
     assert!(std::fs::read(&resumed).unwrap() == std::fs::read(&whole).unwrap());
 
-    let usage = |o: Output, needle: &str| {
-        let err = String::from_utf8_lossy(&o.stderr).to_string();
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(
-            err.contains(needle) && err.trim().lines().count() == 1,
-            "{err}"
-        );
-    };
+    let usage = |o: Output, needle: &str| assert_usage_error(&o, needle);
     usage(
         gamecensus(&["octal", "0.6", "--max", "100", "--checkpoint", &ck]),
         "already exists",
@@ -450,15 +443,7 @@ fn octal_output_file_resumes_by_itself() {
     assert_eq!(summary_of(&o), s_whole);
     assert!(std::fs::read(&out).unwrap() == all);
 
-    let usage = |args: &[&str], needle: &str| {
-        let o = gamecensus(args);
-        let err = String::from_utf8_lossy(&o.stderr).to_string();
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(
-            err.contains(needle) && err.trim().lines().count() == 1,
-            "{err}"
-        );
-    };
+    let usage = |args: &[&str], needle: &str| assert_usage_error(&gamecensus(args), needle);
     // Complete: nothing to do, the file untouched.
     let o = gamecensus(&["octal", "0.6", "--max", max, "--out", &out]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("already complete"));
