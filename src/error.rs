@@ -20,8 +20,13 @@ pub enum Error {
     /// A limit of the program was reached (a number beyond the game-value kernel's
     /// range, ...): the message says which. Nothing wrong is printed instead.
     Limit(String),
-    /// The run was interrupted (Ctrl-C); the output is consistent and resumable.
-    Interrupted(String),
+    /// The run was interrupted by a signal; the output is consistent and resumable.
+    Interrupted {
+        /// The exit code: 128 + the signal (130 for SIGINT, 143 for SIGTERM).
+        code: i32,
+        /// What happened and what was kept.
+        message: String,
+    },
 }
 
 impl Error {
@@ -49,7 +54,7 @@ impl Error {
                 BROKEN_PIPE
             }
             Error::Io { .. } => 1,
-            Error::Interrupted(_) => 130,
+            Error::Interrupted { code, .. } => *code,
         }
     }
 }
@@ -63,7 +68,7 @@ impl fmt::Display for Error {
             Error::Usage(msg) => write!(f, "{msg}"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
             Error::Limit(msg) => write!(f, "limit reached: {msg}"),
-            Error::Interrupted(msg) => write!(f, "{msg}"),
+            Error::Interrupted { message, .. } => write!(f, "{message}"),
         }
     }
 }

@@ -7,7 +7,8 @@
 //! [`solving`] (component decomposition, the shared transposition table, solvers and
 //! the parallel driver), [`jobs`] (job files, the runner, CSV, progress, shards),
 //! [`octal`] (octal games) and [`analysis`] (reading result CSVs); [`hash`] is the hasher
-//! of the hot maps.
+//! of the hot maps; [`sys`] (below them all) holds output locks, stopping on signals,
+//! memory and deadlines, and the heap-counting allocator.
 //! The `gamecensus` binary is a thin command line over these.
 
 #![warn(missing_docs)]
@@ -20,6 +21,7 @@ pub mod jobs;
 pub mod octal;
 pub mod rules;
 pub mod solving;
+pub mod sys;
 pub mod values;
 
 pub use error::{Error, Result};

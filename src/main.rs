@@ -11,14 +11,17 @@ use cli::args::Cli;
 
 /// The system allocator, with a one-line report instead of an abort when memory runs out.
 #[global_allocator]
-static ALLOC: gamecensus::jobs::oom::ReportingAlloc = gamecensus::jobs::oom::ReportingAlloc;
+static ALLOC: gamecensus::sys::heap::ReportingAlloc = gamecensus::sys::heap::ReportingAlloc;
 
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => usage_exit(e),
     };
-    if let Err(e) = cli::run::dispatch(cli.command) {
+    let result = cli::run::dispatch(cli.command);
+    // The command ends here, by itself: the watchdog no longer stops it.
+    gamecensus::sys::stop::stand_down();
+    if let Err(e) = result {
         let code = e.exit_code();
         // A closed output is the reader's choice, not news: no message.
         if code != gamecensus::error::BROKEN_PIPE {

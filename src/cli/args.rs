@@ -222,8 +222,9 @@ pub enum Command {
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
-        /// Memory budget for the table, e.g. 512M or 4G (default: half the machine's
-        /// memory); a full table evicts, values stay exact.
+        /// Memory budget, e.g. 512M or 4G (default: half the machine's memory): a full
+        /// table evicts (values stay exact); past the budget the command stops with one
+        /// line saying so (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
     },
@@ -251,6 +252,10 @@ pub enum Command {
         /// Stop after this many seconds (exit 2).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        /// Memory budget, e.g. 512M or 4G (default: half the machine's memory): past it
+        /// the command stops with one line saying so (exit 2).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
     /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
     #[command(
@@ -285,6 +290,11 @@ pub enum Command {
         /// Stop after this many seconds (exit 2; the answers printed so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        /// Memory budget, e.g. 512M or 4G (default: half the machine's memory): past it
+        /// the command stops with one line saying so (exit 2; the answers printed so far
+        /// are whole).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {
@@ -413,8 +423,9 @@ pub enum Command {
         /// Replace the output whatever it holds.
         #[arg(long)]
         force: bool,
-        /// Memory budget for the run's table, e.g. 512M or 4G (default: half the
-        /// machine's memory); a full table evicts, values stay exact.
+        /// Memory budget, e.g. 512M or 4G (default: half the machine's memory): a full
+        /// table evicts and values stay exact; when the stored game values fill it the
+        /// run starts again with empty tables from the rows written.
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
         /// Print the output path this run would write (with --shard, the shard's) and

@@ -11,6 +11,8 @@ use gamecensus::rules::Ruleset;
 use gamecensus::solving::Evaluator;
 use gamecensus::{Error, Result};
 
+use gamecensus::sys::stop;
+
 use super::args::{Command, ExplainFormat, FormatArg, MethodArg};
 
 /// Runs `f` in a pool of `threads` threads (default: all cores).
@@ -57,11 +59,44 @@ fn stdout_open() -> Result<()> {
     Ok(())
 }
 
+/// How long `run` and `octal` get to stop by themselves between two batches (and so
+/// print their summary) before the watchdog records their whole rows and stops them.
+const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How the watchdog watches `command`: its memory budget (`--memory`, else half the
+/// machine), its `--timeout`, and the grace a runner gets to stop by itself.
+fn watch(command: &Command) -> Result<stop::Watch> {
+    let (memory, timeout, grace) = match command {
+        Command::Eval {
+            memory, timeout, ..
+        }
+        | Command::Explain {
+            memory, timeout, ..
+        }
+        | Command::Value {
+            memory, timeout, ..
+        } => (memory.as_deref(), *timeout, Default::default()),
+        Command::Run { memory, .. } | Command::Octal { memory, .. } => {
+            (memory.as_deref(), None, GRACE)
+        }
+        _ => (None, None, Default::default()),
+    };
+    super::deadline::check_timeout(timeout)?;
+    Ok(stop::Watch {
+        budget: Some(jobs::memory::budget(memory)?),
+        timeout,
+        grace,
+    })
+}
+
 pub fn dispatch(command: Command) -> Result<()> {
     // Every command but `run` and `merge` (whose reports go to stderr) writes to stdout.
     if !matches!(command, Command::Run { .. } | Command::Merge { .. }) {
         stdout_open()?;
     }
+    // Signals, the memory budget and --timeout stop every command within about a second.
+    gamecensus::sys::heap::set_describer(jobs::memory::describe);
+    stop::install(watch(&command)?)?;
     let stdout = std::io::stdout();
     match command {
         Command::Enumerate {
@@ -112,7 +147,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             stdin,
             threads,
             max_extra,
-            timeout,
+            timeout: _,
             memory,
         } => {
             let budget = jobs::memory::budget(memory.as_deref())?;
@@ -120,7 +155,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             let governor = jobs::memory::Governor::new(budget, ruleset, None);
             let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
             governor.check(&evaluator)?;
-            let mut out = super::deadline::start(timeout)?;
+            let mut out = super::deadline::start();
             with_threads(threads, || {
                 let out = &mut out;
                 match (graph, stdin.as_deref()) {
@@ -152,9 +187,9 @@ pub fn dispatch(command: Command) -> Result<()> {
             colouring,
             format,
             max_extra,
-            timeout,
+            ..
         } => {
-            let mut out = super::deadline::start(timeout)?;
+            let mut out = super::deadline::start();
             let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
             let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
             let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
@@ -205,8 +240,8 @@ pub fn dispatch(command: Command) -> Result<()> {
                 "give --graph G6 or - to read positions from stdin",
             )),
         },
-        Command::Value { expr, timeout } => {
-            let mut out = super::deadline::start(timeout)?;
+        Command::Value { expr, .. } => {
+            let mut out = super::deadline::start();
             value(expr.as_deref(), &mut out).and_then(|_| out.flush().map_err(write_err))
         }
         Command::Octal {
@@ -346,11 +381,19 @@ pub fn dispatch(command: Command) -> Result<()> {
                 let path = jobs::run::output_path(&spec, &opts);
                 return writeln!(stdout.lock(), "{}", path.display()).map_err(write_err);
             }
-            jobs::run::install_interrupt_handler();
-            let summary = match jobs::run(&spec, &opts) {
-                Err(e) if jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst) => {
-                    return restart(e, &jobs::run::output_path(&spec, &opts));
+            let out = jobs::run::output_path(&spec, &opts);
+            // Stopped by force for the memory budget (one position took it all): start
+            // again from the rows the stop recorded, as after a stop between batches.
+            let restart_from = out.clone();
+            stop::set_final(move |reason, notes| {
+                if matches!(reason, stop::Reason::Memory { .. }) {
+                    let e = Error::Limit(reason.message());
+                    let _ = restart(e, &restart_from);
                 }
+                stop::default_final(reason, notes)
+            });
+            let summary = match jobs::run(&spec, &opts) {
+                Err(e) if memory_filled() => return restart(e, &out),
                 result => result?,
             };
             jobs::run::report(&summary);
@@ -362,6 +405,13 @@ pub fn dispatch(command: Command) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// Whether the run stopped because its memory budget was used up: by the stored game
+/// values (which cannot be evicted), or by everything the watchdog counts.
+fn memory_filled() -> bool {
+    jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst)
+        || matches!(stop::reason(), Some(stop::Reason::Memory { .. }))
 }
 
 /// The environment variable that tells a restarted run how many rows the output had
@@ -383,12 +433,18 @@ fn restart(e: Error, out: &std::path::Path) -> Result<()> {
     if std::env::var(RESTARTED_AT).is_ok_and(|r| r == rows) {
         return Err(e);
     }
+    let what = if jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst) {
+        "the game values filled the memory budget"
+    } else {
+        "the memory budget is used up"
+    };
     let _ = writeln!(
         std::io::stderr(),
-        "gamecensus: the game values filled the memory budget; starting again with empty \
-         tables from row {rows} of {} (values stay exact)",
+        "gamecensus: {what}; starting again with empty tables from row {rows} of {} (values \
+         stay exact)",
         out.display()
     );
+    stop::stand_down();
     let mut args: Vec<std::ffi::OsString> = std::env::args_os()
         .skip(1)
         .filter(|a| a != "--force")

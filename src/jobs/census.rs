@@ -25,12 +25,11 @@
 //! # Ok::<(), gamecensus::Error>(())
 //! ```
 
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::context::{INTERRUPTED, RunContext};
+use super::context::RunContext;
 use super::output::{Existing, Output, inspect};
 use super::progress;
 use super::provenance::Units;
@@ -382,7 +381,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             pb.set_position(rows);
             Ok(())
         },
-        || INTERRUPTED.load(Ordering::SeqCst),
+        super::context::stop_requested,
     );
     pb.finish_and_clear();
     summary.rows = output.rows();
@@ -401,13 +400,12 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         output.stop()?;
         return Err(e);
     }
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if super::context::stop_requested() {
+        // Stopping by itself: the watchdog must not stop the process meanwhile.
+        crate::sys::stop::stand_down();
         let rows = output.rows();
         output.stop()?;
-        return Err(Error::Interrupted(format!(
-            "interrupted after {rows} rows; {} ends with whole rows: continue with --resume",
-            ctx.out.display()
-        )));
+        return Err(super::context::stopped(&ctx.out, rows));
     }
     output.finish(&summary.text())?;
     Ok(summary)

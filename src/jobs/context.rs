@@ -1,24 +1,31 @@
 //! What a runner needs besides its job: the output path and options of this run, and
-//! the Ctrl-C flag (the runners stop between chunks, so an interrupted output ends with
-//! whole rows and can be resumed).
+//! what a runner says when it stops early ([`stopped`]: the runners check
+//! [`crate::sys::stop::requested`] between chunks, so a stopped output ends with whole
+//! rows and can be resumed).
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::{Path, PathBuf};
 
 use super::provenance::Sidecar;
+use crate::error::Error;
 use crate::graphs::Shard;
+use crate::sys::stop;
 
-/// Set by the Ctrl-C handler; runners stop before their next chunk.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Whether the runner should stop before its next chunk (a signal, the memory budget).
+pub fn stop_requested() -> bool {
+    stop::requested()
+}
 
-/// Installs the handler of Ctrl-C and SIGTERM (and SIGHUP) that asks the runners to stop
-/// (a second signal exits).
-pub fn install_interrupt_handler() {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+/// The error of a runner that stopped early at [`stop_requested`], with `rows` whole
+/// rows in `out`.
+pub fn stopped(out: &Path, rows: u64) -> Error {
+    let reason = stop::reason().expect("a stop has a reason");
+    stop::error(
+        &reason,
+        &format!(
+            "{} ends with {rows} whole rows: continue with --resume",
+            out.display()
+        ),
+    )
 }
 
 /// What a runner needs to know besides its job.

@@ -24,6 +24,7 @@
 //! allocated between two checks of the governor (one batch of positions).
 
 use crate::error::{Error, Result};
+use crate::sys::heap::kb_field;
 
 /// Bytes one partizan table entry costs, measured: the 9-vertex Cutthroat census with
 /// a cap of 20 million entries peaked at 2.2 GB, about 100 bytes an entry with
@@ -225,20 +226,23 @@ pub fn parse(text: &str) -> Result<u64> {
     Ok(bytes)
 }
 
+/// Says what holds the program's memory, without allocating (for the out-of-memory and
+/// memory-budget lines, see [`crate::sys::heap::set_describer`]).
+pub fn describe(out: &mut dyn std::io::Write) {
+    let _ = write!(
+        out,
+        "the transposition tables held {} entries and the game-value store {} values",
+        crate::solving::table::entries_everywhere(),
+        crate::values::game::stored_values()
+    );
+}
+
 /// The peak resident memory of this process so far (`VmHWM`), in bytes, if known.
 pub fn peak_rss() -> Option<u64> {
     kb_field(
         &std::fs::read_to_string("/proc/self/status").ok()?,
         "VmHWM:",
     )
-}
-
-/// The value of the line `field   N kB` of a /proc file, in bytes.
-fn kb_field(text: &str, field: &str) -> Option<u64> {
-    text.lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map(|kb| kb * 1024)
 }
 
 #[cfg(test)]

@@ -439,6 +439,12 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
         return Err(refuse("no shards given".to_string()));
     }
     let out_sidecar = Sidecar::path_for(out);
+    // Locked before anything is looked at: two merges into one file cannot both find it
+    // absent.
+    let lock = match std::fs::symlink_metadata(out) {
+        Ok(m) if !m.is_file() => None,
+        _ => super::output::prepare(out)?,
+    };
     match std::fs::symlink_metadata(out) {
         Ok(m) if !m.is_file() => {
             return Err(refuse(format!("{show} exists and is not a regular file")));
@@ -464,7 +470,6 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
     let (files, spec) = check_set(files)?;
 
-    super::output::prepare(out)?;
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -472,6 +477,12 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     let name = out.file_name().unwrap_or_default().to_string_lossy();
     let tmp_path = dir.join(format!(".{name}.merging-{}", std::process::id()));
     let mut tmp = Temp(Some(tmp_path.clone()));
+    // Stopped by force (a signal): the half-written temporary file goes.
+    let removed = tmp_path.clone();
+    let _stop = crate::sys::stop::on_stop(move |_| {
+        let _ = std::fs::remove_file(&removed);
+        None
+    });
     let file = File::create(&tmp_path)
         .map_err(|e| Error::io(format!("creating {}", tmp_path.display()), e))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
@@ -491,6 +502,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     std::fs::rename(&tmp_path, out).map_err(|e| Error::io(format!("writing {show}"), e))?;
     tmp.0 = None;
     sidecar.write(out)?;
+    drop(lock);
     Ok(Merged {
         out: out.to_path_buf(),
         shards: files.len(),

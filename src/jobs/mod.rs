@@ -10,7 +10,6 @@ pub mod context;
 pub mod memory;
 pub mod merge;
 pub mod octal;
-pub mod oom;
 pub mod output;
 pub mod progress;
 pub mod provenance;

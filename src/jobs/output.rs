@@ -14,12 +14,14 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use xxhash_rust::xxh3::Xxh3;
 
 use super::provenance::{Sidecar, Units, now};
 use crate::error::{Error, Result};
+use crate::sys::lock::OutputLock;
 
 /// What is already at the output path.
 pub enum Existing {
@@ -44,9 +46,11 @@ pub enum Existing {
 }
 
 /// Gets an output path ready before any work is done: refuses an empty path, a
-/// directory, and a place where nothing can be written, and creates the missing
-/// directories above it (as `mkdir -p`).
-pub fn prepare(path: &Path) -> Result<()> {
+/// directory, and a place where nothing can be written, creates the missing
+/// directories above it (as `mkdir -p`), and locks it for this process (see
+/// [`crate::sys::lock`]; a second writer is refused at once). Hold the lock until the
+/// output is written; outputs that are not regular files (`/dev/null`, a pipe) get none.
+pub fn prepare(path: &Path) -> Result<Option<OutputLock>> {
     if path.as_os_str().is_empty() {
         return Err(Error::usage("the output path is empty"));
     }
@@ -67,7 +71,7 @@ pub fn prepare(path: &Path) -> Result<()> {
         ))
     })?;
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Ok(()); // /dev/null, a pipe
+        return Ok(None); // /dev/null, a pipe
     }
     // A long run must not end in "cannot create": probe with an empty file, removed at once.
     let probe = dir.join(format!(".gamecensus-probe-{}", std::process::id()));
@@ -78,7 +82,7 @@ pub fn prepare(path: &Path) -> Result<()> {
         ))
     })?;
     let _ = std::fs::remove_file(&probe);
-    Ok(())
+    OutputLock::acquire(path).map(Some)
 }
 
 fn is_regular(path: &Path) -> bool {
@@ -158,7 +162,9 @@ pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result
 }
 
 /// Reads an interrupted run's CSV: checks the header and the checksum of the prefix the
-/// sidecar vouches for, counts whole rows and finds the last one.
+/// sidecar vouches for, and finds the last row in it. Rows after that prefix (written
+/// after the sidecar's last update, before the run was killed) are not trusted: they are
+/// cut and computed again.
 fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
     let show = path.display();
     let err = |e| Error::io(format!("reading {show}"), e);
@@ -168,13 +174,16 @@ fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
     let mut keep = 0u64;
     let mut rows = 0u64;
     let mut last_line: Vec<u8> = Vec::new();
-    let mut checked = have.bytes == 0;
     let header = have.columns.join(",");
-    loop {
+    while keep < have.bytes {
         line.clear();
         let k = r.read_until(b'\n', &mut line).map_err(err)?;
         if k == 0 || line.last() != Some(&b'\n') {
-            break; // the end, or a torn last line
+            return Err(Error::usage(format!(
+                "cannot resume {show}: it is shorter than the {} bytes its sidecar recorded \
+                 ({keep} whole lines' bytes)",
+                have.bytes
+            )));
         }
         if keep == 0 && line[..line.len() - 1] != *header.as_bytes() {
             return Err(Error::usage(format!(
@@ -189,21 +198,18 @@ fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
             hasher.update(&line);
         }
         keep += k as u64;
-        if keep == have.bytes {
-            checked = format!("{:016x}", hasher.digest()) == have.checksum;
-            if !checked {
-                return Err(Error::usage(format!(
-                    "cannot resume {show}: its first {} bytes are not the ones its sidecar \
-                     recorded (checksum differs): the file was changed",
-                    have.bytes
-                )));
-            }
-        }
     }
-    if !checked {
+    if keep != have.bytes || format!("{:016x}", hasher.digest()) != have.checksum {
         return Err(Error::usage(format!(
-            "cannot resume {show}: it is shorter than the {} bytes its sidecar recorded",
-            have.bytes
+            "cannot resume {show}: its first {} bytes (up to row {}) are not the ones its \
+             sidecar recorded (checksum differs): the file was changed",
+            have.bytes, have.rows
+        )));
+    }
+    if rows != have.rows {
+        return Err(Error::usage(format!(
+            "cannot resume {show}: its first {} bytes hold {rows} rows, its sidecar says {}",
+            have.bytes, have.rows
         )));
     }
     let last = (rows > 0).then(|| {
@@ -227,10 +233,19 @@ fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
 /// Sidecar updates at most this often while rows are written.
 const SIDECAR_EVERY: Duration = Duration::from_secs(2);
 
-/// A CSV file being written, with its sidecar.
+/// A CSV file being written, with its sidecar. Its state is shared with a stop action
+/// ([`crate::sys::stop::on_stop`]): if the process has to be stopped while a worker is
+/// still on a long position, the watchdog records the whole rows written in the sidecar
+/// before the process exits.
 pub struct Output {
+    state: Arc<Mutex<State>>,
+    _stop: crate::sys::stop::Registration,
+}
+
+struct State {
     path: PathBuf,
-    file: BufWriter<File>,
+    /// `None` once a write failed: nothing more is written.
+    file: Option<BufWriter<File>>,
     sidecar: Option<Sidecar>,
     hasher: Box<Xxh3>,
     bytes: u64,
@@ -239,36 +254,53 @@ pub struct Output {
 }
 
 impl Output {
+    fn new(state: State) -> Output {
+        let state = Arc::new(Mutex::new(state));
+        let shared = Arc::downgrade(&state);
+        let stop = crate::sys::stop::on_stop(move |_| {
+            let state = shared.upgrade()?;
+            let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+            s.stop_note()
+        });
+        Output { state, _stop: stop }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Starts `path` afresh (replacing what is there) with the header of `sidecar`.
     pub fn create(path: &Path, sidecar: Sidecar) -> Result<Output> {
         let header = sidecar.columns.join(",");
         let regular = is_regular(path) || !path.exists();
         let file =
             File::create(path).map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
-        let mut out = Output {
+        let out = Output::new(State {
             path: path.to_path_buf(),
-            file: BufWriter::with_capacity(1 << 16, file),
+            file: Some(BufWriter::with_capacity(1 << 16, file)),
             sidecar: regular.then_some(sidecar),
             hasher: Box::new(Xxh3::new()),
             bytes: 0,
             rows: 0,
             last_update: Instant::now(),
-        };
-        if out.sidecar.is_some() {
-            // The old sidecar (if any) goes: it must not vouch for the new bytes. The new
-            // one (no bytes yet) is written before the header, so that a header on disk
-            // always has a sidecar saying which job it belongs to.
-            let _ = std::fs::remove_file(Sidecar::path_for(path));
-            out.record(false, None)?;
+        });
+        {
+            let mut s = out.state();
+            if s.sidecar.is_some() {
+                // The old sidecar (if any) goes: it must not vouch for the new bytes. The
+                // new one (no bytes yet) is written before the header, so that a header on
+                // disk always has a sidecar saying which job it belongs to.
+                let _ = std::fs::remove_file(Sidecar::path_for(path));
+                s.record(false, None)?;
+            }
+            s.write(format!("{header}\n").as_bytes(), 0)?;
+            s.flush_and_record(true)?;
         }
-        let header = format!("{}\n", header);
-        out.write_bytes(header.as_bytes())?;
-        out.flush_and_record(true)?;
         Ok(out)
     }
 
-    /// Continues an interrupted run (see [`inspect`]): cuts the torn last line, if any,
-    /// and appends after the whole rows.
+    /// Continues an interrupted run (see [`inspect`]): cuts what follows the rows the
+    /// sidecar vouches for, and appends after them.
     pub fn resume(path: &Path, mut sidecar: Sidecar, existing: Existing) -> Result<Output> {
         let Existing::Partial {
             rows, keep, hasher, ..
@@ -282,7 +314,7 @@ impl Output {
             .open(path)
             .map_err(|e| Error::io(format!("opening {show}"), e))?;
         f.set_len(keep)
-            .map_err(|e| Error::io(format!("cutting the torn last line of {show}"), e))?;
+            .map_err(|e| Error::io(format!("cutting {show} back to its recorded rows"), e))?;
         drop(f);
         let file = OpenOptions::new()
             .append(true)
@@ -291,89 +323,138 @@ impl Output {
         if let Some(old) = Sidecar::read(path)? {
             sidecar.started = old.started;
         }
-        let mut out = Output {
+        let out = Output::new(State {
             path: path.to_path_buf(),
-            file: BufWriter::with_capacity(1 << 16, file),
+            file: Some(BufWriter::with_capacity(1 << 16, file)),
             sidecar: Some(sidecar),
             hasher,
             bytes: keep,
             rows,
             last_update: Instant::now(),
-        };
-        if keep == 0 {
-            // Killed before its header was whole: the header again.
-            let header = format!("{}\n", out.sidecar.as_ref().expect("set").columns.join(","));
-            out.write_bytes(header.as_bytes())?;
+        });
+        {
+            let mut s = out.state();
+            if keep == 0 {
+                // Killed before its header was whole: the header again.
+                let header = format!("{}\n", s.sidecar.as_ref().expect("set").columns.join(","));
+                s.write(header.as_bytes(), 0)?;
+            }
+            s.flush_and_record(true)?;
         }
-        out.flush_and_record(true)?;
         Ok(out)
     }
 
     /// Whole rows in the file.
     pub fn rows(&self) -> u64 {
-        self.rows
+        self.state().rows
     }
 
     /// Whether the file has a sidecar (it is a regular file), so `--resume` can continue it.
     pub fn resumable(&self) -> bool {
-        self.sidecar.is_some()
+        self.state().sidecar.is_some()
     }
 
     /// Sets the state of an `octal` computation after the rows written so far: it goes
     /// into the sidecar with them (see [`super::provenance::Sidecar::octal`]).
     pub fn set_octal_state(&mut self, state: crate::octal::checkpoint::Meta) {
-        if let Some(s) = self.sidecar.as_mut() {
+        if let Some(s) = self.state().sidecar.as_mut() {
             s.octal = Some(state);
         }
     }
 
     /// The path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn write_bytes(&mut self, bytes: &[u8]) -> Result<()> {
-        self.file
-            .write_all(bytes)
-            .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))?;
-        self.hasher.update(bytes);
-        self.bytes += bytes.len() as u64;
-        Ok(())
+    pub fn path(&self) -> PathBuf {
+        self.state().path.clone()
     }
 
     /// Appends `rows` whole rows (`bytes`, each line ending in a newline) and flushes
     /// them; the sidecar follows now and then.
     pub fn write_rows(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
-        self.write_bytes(bytes)?;
-        self.rows += rows;
-        self.flush_and_record(false)
+        let mut s = self.state();
+        s.write(bytes, rows)?;
+        s.flush_and_record(false)
     }
 
     /// Appends whole rows and flushes them, without touching the sidecar: they are
     /// recorded with the next [`Output::write_rows`] (a resume cuts them off if none
     /// comes).
     pub fn write_rows_unrecorded(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
-        self.write_bytes(bytes)?;
-        self.rows += rows;
-        self.file
-            .flush()
-            .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))
+        self.state().write(bytes, rows)
     }
 
     /// Like [`Output::write_rows`] for the rest of one unit of work, which had
     /// `unit_rows` rows in all (more than `rows` if it was resumed in the middle): the
     /// sidecar's [`Units::Rows`] list, if it keeps one, records the unit's end.
     pub fn write_unit(&mut self, bytes: &[u8], rows: u64, unit_rows: u64) -> Result<()> {
-        if let Some(Some(Units::Rows(list))) = self.sidecar.as_mut().map(|s| s.units.as_mut()) {
+        let mut s = self.state();
+        if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
             list.push(unit_rows);
         }
-        self.write_rows(bytes, rows)
+        s.write(bytes, rows)?;
+        s.flush_and_record(false)
+    }
+
+    /// The run is complete: flushes and records the summary in the sidecar.
+    pub fn finish(self, summary: &str) -> Result<()> {
+        let mut s = self.state();
+        s.flush_and_record(false)?;
+        s.record(true, Some(summary.to_string()))
+    }
+
+    /// The run stops early (interrupted or failed): records the whole rows written, so
+    /// that `--resume` can continue.
+    pub fn stop(self) -> Result<()> {
+        let mut s = self.state();
+        if s.file.is_none() {
+            return Ok(()); // a write failed: the sidecar already vouches for what is kept
+        }
+        s.flush_and_record(false)?;
+        s.record(false, None)
+    }
+}
+
+impl State {
+    /// Writes `bytes` (whole lines, `rows` of them after the header) and flushes them. If
+    /// that fails (a full disk), the file is cut back to the whole rows before them, the
+    /// sidecar is left as it was, and nothing more is written.
+    fn write(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
+        let show = self.path.display().to_string();
+        let Some(file) = self.file.as_mut() else {
+            return Err(Error::io(
+                format!("writing {show}"),
+                std::io::Error::other("an earlier write failed"),
+            ));
+        };
+        if let Err(e) = file.write_all(bytes).and_then(|_| file.flush()) {
+            let (f, _) = self.file.take().expect("open").into_parts();
+            // What the sidecar does not vouch for is cut again on --resume anyway; this
+            // leaves a file that ends in a whole row for every other reader.
+            let cut = f.set_len(self.bytes);
+            let mut message = format!("writing {show}");
+            if self.sidecar.is_some() {
+                message.push_str(&format!(
+                    " (it keeps its {} whole rows{}: continue with --resume once there is room)",
+                    self.rows,
+                    if cut.is_err() {
+                        ", the torn end is cut on resume"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            return Err(Error::io(message, e));
+        }
+        self.hasher.update(bytes);
+        self.bytes += bytes.len() as u64;
+        self.rows += rows;
+        Ok(())
     }
 
     fn flush_and_record(&mut self, now_: bool) -> Result<()> {
-        self.file
-            .flush()
-            .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))?;
+        if let Some(f) = self.file.as_mut() {
+            f.flush()
+                .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))?;
+        }
         if now_ || self.last_update.elapsed() >= SIDECAR_EVERY {
             self.record(false, None)?;
         }
@@ -395,16 +476,20 @@ impl Output {
         Ok(())
     }
 
-    /// The run is complete: flushes and records the summary in the sidecar.
-    pub fn finish(mut self, summary: &str) -> Result<()> {
-        self.flush_and_record(false)?;
-        self.record(true, Some(summary.to_string()))
-    }
-
-    /// The run stops early (interrupted or failed): flushes the whole rows written and
-    /// records them, so that `--resume` can continue.
-    pub fn stop(mut self) -> Result<()> {
-        self.flush_and_record(false)?;
-        self.record(false, None)
+    /// The forced stop: records the whole rows written (the workers write under the same
+    /// lock, so the file ends in a whole row) and says what was kept.
+    fn stop_note(&mut self) -> Option<String> {
+        self.file.as_ref()?;
+        let recorded = self.flush_and_record(true);
+        self.file = None;
+        match (&self.sidecar, recorded) {
+            (Some(_), Ok(())) => Some(format!(
+                "{} ends with {} whole rows: continue with --resume",
+                self.path.display(),
+                self.rows
+            )),
+            (Some(_), Err(e)) => Some(format!("{e}")),
+            (None, _) => None,
+        }
     }
 }

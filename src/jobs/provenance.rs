@@ -181,9 +181,19 @@ impl Sidecar {
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
         let text = serde_json::to_string_pretty(self).expect("a sidecar serialises");
-        std::fs::write(&tmp, text + "\n")
-            .and_then(|_| std::fs::rename(&tmp, &p))
-            .map_err(|e| Error::io(format!("writing {}", p.display()), e))
+        let written = std::fs::write(&tmp, text + "\n").and_then(|_| std::fs::rename(&tmp, &p));
+        written.map_err(|e| {
+            // A full disk: the previous sidecar stays as it was, and no torn temporary
+            // file is left beside it.
+            let _ = std::fs::remove_file(&tmp);
+            Error::io(
+                format!(
+                    "writing {} (the previous one is kept: it vouches for the rows before)",
+                    p.display()
+                ),
+                e,
+            )
+        })
     }
 
     /// Why rows described by `self` cannot be continued by a run described by `other`

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-pub use super::context::{INTERRUPTED, RunContext, install_interrupt_handler};
+pub use super::context::RunContext;
 use super::provenance;
 use super::spec::{JobKind, JobSpec};
 use super::summary::Summary;
@@ -87,7 +87,8 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         .build()
         .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?;
     let out = output_path(spec, opts);
-    super::output::prepare(&out)?;
+    // Held until the run returns: a second writer of this output is refused.
+    let _lock = super::output::prepare(&out)?;
     let ctx = RunContext {
         out,
         shard: opts.shard.unwrap_or(Shard::WHOLE),

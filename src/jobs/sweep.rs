@@ -2,10 +2,9 @@
 //! `max_n` by the rare-value method, in parallel, one CSV row per game in code order,
 //! written to the same resumable output as a census.
 
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::context::{INTERRUPTED, RunContext};
+use super::context::RunContext;
 use super::octal::check_max;
 use super::output::{Existing, Output, inspect};
 use super::progress;
@@ -207,7 +206,7 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
             pb.set_position(output.rows());
             Ok(())
         },
-        || INTERRUPTED.load(Ordering::SeqCst),
+        super::context::stop_requested,
     );
     pb.finish_and_clear();
     summary.rows = output.rows();
@@ -216,13 +215,12 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         output.stop()?;
         return Err(e);
     }
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if super::context::stop_requested() {
+        // Stopping by itself: the watchdog must not stop the process meanwhile.
+        crate::sys::stop::stand_down();
         let rows = output.rows();
         output.stop()?;
-        return Err(Error::Interrupted(format!(
-            "interrupted after {rows} rows; {} ends with whole rows: continue with --resume",
-            ctx.out.display()
-        )));
+        return Err(super::context::stopped(&ctx.out, rows));
     }
     output.finish(&summary.text())?;
     Ok(summary)

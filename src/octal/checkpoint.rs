@@ -60,6 +60,25 @@ impl Meta {
     }
 }
 
+/// Whether the file at `path` holds no saved state: it is empty, or its header was
+/// never written (a run killed before its first save leaves one or the other). Such a
+/// file holds nothing to lose: a new run replaces it and `--resume` starts from G(0).
+fn never_saved(file: &mut File) -> std::io::Result<bool> {
+    let mut head = [0u8; 8];
+    let mut got = 0;
+    file.seek(SeekFrom::Start(0))?;
+    while got < head.len() {
+        match file.read(&mut head[got..])? {
+            0 => break,
+            k => got += k,
+        }
+    }
+    Ok(head[..got].iter().all(|&b| b == 0))
+}
+
+/// What a checkpoint saved: the state and G(0..=done).
+pub type Saved = (Meta, Vec<u32>);
+
 /// An open checkpoint file.
 pub struct Checkpoint {
     file: File,
@@ -74,7 +93,8 @@ fn io(path: &Path, what: &str) -> impl Fn(std::io::Error) -> Error {
 }
 
 impl Checkpoint {
-    /// Starts a new checkpoint; refuses to replace an existing file.
+    /// Starts a new checkpoint; refuses to replace an existing file that holds a saved
+    /// state (one that never saved any is replaced).
     pub fn create(path: &Path, identity: Identity) -> Result<Checkpoint> {
         let file = match OpenOptions::new()
             .read(true)
@@ -84,10 +104,19 @@ impl Checkpoint {
         {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err(Error::usage(format!(
-                    "checkpoint {} already exists: continue it with --resume, or remove it",
-                    path.display()
-                )));
+                let mut f = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(path)
+                    .map_err(io(path, "opening"))?;
+                if !never_saved(&mut f).map_err(io(path, "reading"))? {
+                    return Err(Error::usage(format!(
+                        "checkpoint {} already exists: continue it with --resume, or remove it",
+                        path.display()
+                    )));
+                }
+                f.set_len(0).map_err(io(path, "writing"))?;
+                f
             }
             Err(e) => return Err(io(path, "creating")(e)),
         };
@@ -99,9 +128,10 @@ impl Checkpoint {
         })
     }
 
-    /// Opens a checkpoint to resume it: its state and values G(0..=done). Refuses one of
-    /// another game or method, and a damaged one.
-    pub fn open(path: &Path, identity: Identity) -> Result<(Checkpoint, Meta, Vec<u32>)> {
+    /// Opens a checkpoint to resume it: its state and values G(0..=done), or `None` if it
+    /// never saved any (see [`never_saved`]). Refuses one of another game or method, and
+    /// a damaged one.
+    pub fn open(path: &Path, identity: Identity) -> Result<(Checkpoint, Option<Saved>)> {
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -119,6 +149,17 @@ impl Checkpoint {
                 path.display()
             ))
         };
+        if never_saved(&mut file).map_err(io(path, "reading"))? {
+            file.set_len(0).map_err(io(path, "writing"))?;
+            let cp = Checkpoint {
+                file,
+                path: path.to_path_buf(),
+                identity,
+                saved: 0,
+            };
+            return Ok((cp, None));
+        }
+        file.seek(SeekFrom::Start(0)).map_err(io(path, "reading"))?;
         let mut head = vec![0u8; HEADER as usize];
         file.read_exact(&mut head)
             .map_err(|_| bad("too short for a gamecensus octal checkpoint"))?;
@@ -156,7 +197,7 @@ impl Checkpoint {
             identity,
             saved: meta.done + 1,
         };
-        Ok((cp, meta, values))
+        Ok((cp, Some((meta, values))))
     }
 
     /// Saves G(0..=done) (`values`) and the state: the values not saved yet, then the

@@ -193,7 +193,8 @@ fn checkpoint_and_resume_give_the_uninterrupted_run() {
     st.advance(31_000, &|_| {});
     drop((st, cp));
 
-    let (_, meta, values) = Checkpoint::open(&path, id.clone()).unwrap();
+    let (_, saved) = Checkpoint::open(&path, id.clone()).unwrap();
+    let (meta, values) = saved.expect("a saved checkpoint");
     assert_eq!((meta.done, values.len()), (30_000, 30_001));
     let mut st = State::resume(&oc, values, meta.split(), false, meta.stats);
     st.advance(80_000, &|_| {});

@@ -50,12 +50,13 @@ fn runs_are_identical_for_any_thread_count_and_resume_after_a_torn_row() {
 
 #[test]
 fn interrupted_run_leaves_whole_rows_and_resumes() {
-    // Ctrl-C, and SIGTERM (what Slurm sends at a time limit, on scancel or preemption).
-    interrupt_and_resume("-INT");
-    interrupt_and_resume("-TERM");
+    // Ctrl-C, and SIGTERM (what Slurm sends at a time limit, on scancel or preemption):
+    // exit 128 + the signal, as a shell reports a process killed by it.
+    interrupt_and_resume("-INT", 130);
+    interrupt_and_resume("-TERM", 143);
 }
 
-fn interrupt_and_resume(signal: &str) {
+fn interrupt_and_resume(signal: &str, code: i32) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let job = write_job(
@@ -96,7 +97,7 @@ fn interrupt_and_resume(signal: &str) {
     let out = child.wait_with_output().unwrap();
     assert_eq!(
         out.status.code(),
-        Some(130),
+        Some(code),
         "{signal}: {}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -8,12 +8,10 @@ mod resume;
 mod sink;
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use self::resume::Opened;
 use self::sink::Sink;
-use super::context::INTERRUPTED;
 use super::progress;
 use crate::error::{Error, Result};
 use crate::octal::checkpoint::{Checkpoint, Identity, Meta};
@@ -115,7 +113,8 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         Opened::Complete(summary) => return Ok(OctalRun { summary }),
         Opened::Go(go) => *go,
     };
-    let (mut sink, mut checkpoint, resumed) = (go.sink, go.checkpoint, go.resumed);
+    let (mut sink, mut checkpoint, resumed, _locks) =
+        (go.sink, go.checkpoint, go.resumed, go.locks);
     let mut run = match (o.method, resumed) {
         (Method::Fast, None) => Run::Fast(Box::new(State::new(&code, split))),
         (Method::Fast, Some((meta, values))) => Run::Fast(Box::new(State::resume(
@@ -127,7 +126,6 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         ))),
         (Method::Reference, resumed) => Run::Reference(resumed.map_or(vec![0], |(_, v)| v)),
     };
-    super::context::install_interrupt_handler();
     let mut text = String::new();
     let mut written = sink.rows();
     let mut flush = |run: &Run, sink: &mut Sink| -> Result<()> {
@@ -148,7 +146,11 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         run.advance(&code, to, &|n| pb.0.set_position(n as u64));
         pb.0.set_position(to as u64);
         flush(&run, &mut sink)?;
-        let interrupted = INTERRUPTED.load(Ordering::SeqCst);
+        let interrupted = crate::sys::stop::requested();
+        if interrupted {
+            // Stopping by itself (saving first): the watchdog must not stop it meanwhile.
+            crate::sys::stop::stand_down();
+        }
         if let Some(cp) = checkpoint.as_mut()
             && (interrupted || saved_at.elapsed() >= SAVE_EVERY)
         {
@@ -158,7 +160,8 @@ pub fn octal(o: &OctalOptions) -> Result<OctalRun> {
         if interrupted && to < o.max {
             let message = interrupted_at(to, checkpoint.as_ref(), o.out, &sink);
             sink.stop()?;
-            return Err(Error::Interrupted(message));
+            let reason = crate::sys::stop::reason().expect("a stop has a reason");
+            return Err(crate::sys::stop::error(&reason, &message));
         }
     }
     if let Some(cp) = checkpoint.as_mut() {
@@ -198,12 +201,12 @@ fn interrupted_at(to: usize, cp: Option<&Checkpoint>, out: Option<&Path>, sink: 
     .collect();
     if places.is_empty() {
         format!(
-            "interrupted at n = {to}; the rows written end whole, but nothing was saved to \
+            "stopped at n = {to}; the rows written end whole, but nothing was saved to \
              continue from (use --out FILE or --checkpoint FILE)"
         )
     } else {
         format!(
-            "interrupted at n = {to}; G(0..={to}) saved in {}: continue with --resume",
+            "stopped at n = {to}; G(0..={to}) saved in {}: continue with --resume",
             places.join(" and ")
         )
     }

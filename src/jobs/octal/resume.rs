@@ -41,6 +41,8 @@ pub struct Go {
     pub checkpoint: Option<Checkpoint>,
     /// The state to go on from (`None`: from G(0)).
     pub resumed: Option<Resumed>,
+    /// The locks on the output file and the checkpoint, held while the run writes them.
+    pub locks: Vec<crate::sys::lock::OutputLock>,
 }
 
 /// Decides, before anything is written, what this run continues or replaces (refusing
@@ -51,8 +53,12 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
     let mut file = None;
     let mut from_csv = None;
     let mut partial = false;
+    let mut locks = Vec::new();
+    if let Some(p) = o.checkpoint {
+        locks.push(crate::sys::lock::OutputLock::acquire(p)?);
+    }
     if let Some(p) = o.out {
-        crate::jobs::output::prepare(p)?;
+        locks.extend(crate::jobs::output::prepare(p)?);
         let want = sidecar(code, o.max, rayon::current_num_threads());
         match inspect(p, &want, o.resume, o.force)? {
             Existing::Complete { rows } => {
@@ -76,17 +82,22 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
     }
     let from_checkpoint = match (o.checkpoint, o.resume) {
         (Some(p), true) => {
-            let (cp, meta, values) = Checkpoint::open(p, method.clone())?;
-            if meta.done > o.max {
-                return Err(Error::usage(format!(
-                    "checkpoint {} holds G(0..={}), beyond --max {}: give --max {} or more",
-                    p.display(),
-                    meta.done,
-                    o.max,
-                    meta.done
-                )));
+            let (cp, saved) = Checkpoint::open(p, method.clone())?;
+            match saved {
+                None => Some((cp, None)),
+                Some((meta, values)) => {
+                    if meta.done > o.max {
+                        return Err(Error::usage(format!(
+                            "checkpoint {} holds G(0..={}), beyond --max {}: give --max {} or more",
+                            p.display(),
+                            meta.done,
+                            o.max,
+                            meta.done
+                        )));
+                    }
+                    Some((cp, Some((meta, values))))
+                }
             }
-            Some((cp, (meta, values)))
         }
         _ => None,
     };
@@ -96,7 +107,7 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
         ));
     }
     let (mut checkpoint, from_checkpoint) = match from_checkpoint {
-        Some((cp, state)) => (Some(cp), Some(state)),
+        Some((cp, state)) => (Some(cp), state),
         None => (None, None),
     };
     let resumed = longer(from_csv.as_ref().map(|c| &c.state), from_checkpoint)?;
@@ -126,6 +137,7 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
         sink,
         checkpoint,
         resumed,
+        locks,
     })))
 }
 

@@ -55,24 +55,11 @@ pub fn run_job(job: &str, out: &str, extra: &[&str]) -> Output {
     run(&args, None)
 }
 
-/// Leaves `out`, whose complete contents are `full`, as a run killed after writing
-/// `cut` bytes would: the file cut there (possibly in the middle of a row) and its sidecar
-/// as the run last wrote it (here: right after the header, as it is written first).
+/// Leaves `out`, whose complete contents are `full` (its sidecar that of the complete
+/// run), as a run killed after writing `cut` bytes would: see [`super::kill_after`].
 pub fn simulate_kill(out: &Path, full: &[u8], cut: usize) {
-    std::fs::write(out, &full[..cut]).unwrap();
-    let meta = out.with_file_name(format!(
-        "{}.meta.json",
-        out.file_name().unwrap().to_string_lossy()
-    ));
-    let mut side: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
-    let header = &full[..=full.iter().position(|&b| b == b'\n').unwrap()];
-    side["complete"] = false.into();
-    side["rows"] = 0.into();
-    side["bytes"] = header.len().into();
-    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(header)).into();
-    side["summary"] = serde_json::Value::Null;
-    std::fs::write(&meta, side.to_string()).unwrap();
+    std::fs::write(out, full).unwrap();
+    super::kill_after(out, cut);
 }
 
 /// Simulates a run killed after `cut` bytes, resumes `job` into it and checks that the

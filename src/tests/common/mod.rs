@@ -180,23 +180,36 @@ pub fn games_from(leaves: Vec<GameId>, depth: u32, min: usize) -> impl Strategy<
 }
 
 /// Leaves the complete CSV `csv` (written by `gamecensus run`) as a run killed (SIGKILL)
-/// after writing `cut` bytes would, before its first sidecar update after the header: the
-/// file cut there, maybe in the middle of a row, and the sidecar as written right after
-/// the header (a shard's list of units still empty).
+/// after writing `cut` bytes would, right after a sidecar update that recorded the whole
+/// rows before the cut: the file cut there, maybe in the middle of a row, and the sidecar
+/// vouching for those rows (a shard's list of units holding the units they complete).
 pub fn kill_after(csv: &std::path::Path, cut: usize) {
     let full = std::fs::read(csv).unwrap();
     std::fs::write(csv, &full[..cut]).unwrap();
-    let header = &full[..=full.iter().position(|&b| b == b'\n').unwrap()];
+    // The sidecar vouches for the whole rows before the cut, as the last update before
+    // the kill did; what follows them (a torn row) is cut on resume.
+    let keep = full[..cut].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    let rows = full[..keep].iter().filter(|&&b| b == b'\n').count() as u64 - 1;
     let meta = format!("{}.meta.json", csv.display());
     let mut side: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
     side["complete"] = false.into();
-    side["rows"] = 0.into();
-    side["bytes"] = header.len().into();
-    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(header)).into();
+    side["rows"] = rows.into();
+    side["bytes"] = keep.into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&full[..keep])).into();
     side["summary"] = serde_json::Value::Null;
-    if side.get("units").is_some() {
-        side["units"] = serde_json::json!({ "rows": "" });
+    if let Some(units) = side.get("units").and_then(|u| u["rows"].as_str()) {
+        let units = units.to_string();
+        // The units that end within those rows.
+        let mut total = 0;
+        let whole: Vec<&str> = units
+            .split_ascii_whitespace()
+            .take_while(|u| {
+                total += u.parse::<u64>().unwrap();
+                total <= rows
+            })
+            .collect();
+        side["units"] = serde_json::json!({ "rows": whole.join(" ") });
     }
     std::fs::write(meta, side.to_string()).unwrap();
 }

@@ -1,0 +1,8 @@
+//! The process's dealings with the system, below every other layer (it imports only
+//! [`crate::error`]): the allocator that counts the live heap and reports running out
+//! ([`heap`]), stopping on a signal, a memory budget or a deadline ([`stop`]), and the
+//! lock that keeps two writers off one output ([`lock`]).
+
+pub mod heap;
+pub mod lock;
+pub mod stop;

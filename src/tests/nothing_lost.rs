@@ -1,0 +1,559 @@
+//! Nothing lost, nothing unbounded (issue #29): the failures a hostile review found, each
+//! reproduced with the real binary, real signals, a real second process and a real small
+//! filesystem (tmpfs; skipped with a printed reason where the machine cannot mount one),
+//! and a soak of random kills, resumes and concurrent starts whose every final file is
+//! the solo run's bytes.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::cli::{assert_usage_error, bin, stderr, write_job};
+
+/// Connected B/W Cutthroat positions up to 7 vertices: about 1.5 s, 2.6 MB of CSV.
+const CT7: &str = "name = 'ct7'\nrules = 'cutthroat'\nmax_vertices = 7\nconnected = true\n\
+                   colours = 2\nskip_reduced = true\n";
+
+/// Node Kayles on every grid of 4 to 64 cells: the large grids take hours, so the run is
+/// always on one slow position after its first rows.
+const GRIDS: &str =
+    "name = 'grids'\nrules = 'node-kayles'\nfamily = 'grid'\nmin_vertices = 4\nmax_vertices = 64\n";
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn start(args: &[&str]) -> Child {
+    bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn signal(child: &Child, sig: &str) {
+    let ok = Command::new("kill")
+        .args([sig, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+/// Waits until `cond` holds (at most 60 s).
+fn wait_for(what: &str, cond: impl Fn() -> bool) {
+    let t = Instant::now();
+    while !cond() {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "waited 60 s for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn lines(p: &Path) -> usize {
+    std::fs::read(p)
+        .map(|b| b.iter().filter(|&&c| c == b'\n').count())
+        .unwrap_or(0)
+}
+
+fn sidecar(p: &Path) -> serde_json::Value {
+    let meta = format!("{}.meta.json", p.display());
+    serde_json::from_str(&std::fs::read_to_string(meta).unwrap()).unwrap()
+}
+
+/// The file ends with a whole row and its sidecar vouches for exactly its bytes.
+fn assert_whole_and_recorded(p: &Path) {
+    let bytes = std::fs::read(p).unwrap();
+    assert_eq!(
+        bytes.last(),
+        Some(&b'\n'),
+        "{} ends with a torn row",
+        p.display()
+    );
+    let side = sidecar(p);
+    assert_eq!(side["bytes"].as_u64().unwrap(), bytes.len() as u64);
+    assert_eq!(
+        side["checksum"].as_str().unwrap(),
+        format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&bytes))
+    );
+    assert_eq!(side["rows"].as_u64().unwrap() as usize, lines(p) - 1);
+}
+
+fn solo(dir: &Path, job: &str) -> Vec<u8> {
+    let out = dir.join("solo.csv");
+    let o = common::cli::run_job(job, s(&out), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn a_second_writer_is_refused_at_once_naming_the_holder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(d, "grids", GRIDS);
+    let out = d.join("grids.csv");
+    let first = start(&["run", &job, "--out", s(&out), "--quiet"]);
+    let lock = d.join("grids.csv.lock");
+    wait_for("the first run's rows", || lines(&out) > 10);
+    // A plain second run, a --resume of the run still going (the step that used to
+    // interleave rows), and --force: each refused at once, naming the holder.
+    for extra in [&[][..], &["--resume"], &["--force"]] {
+        let t = Instant::now();
+        let o = common::cli::run_job(&job, s(&out), &[&["--quiet"], extra].concat());
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert_usage_error(&o, "is being written by another gamecensus");
+        assert!(
+            stderr(&o).contains(&format!("pid {}", first.id())),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // merge into it, likewise.
+    let o = common::cli::run(&["merge", s(&out), s(&out)], None);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // An octal checkpoint in use.
+    let cp = d.join("cp");
+    let octal = start(&[
+        "octal",
+        "0.6",
+        "--max",
+        "100000000",
+        "--checkpoint",
+        s(&cp),
+        "--quiet",
+    ]);
+    wait_for("the checkpoint's lock", || d.join("cp.lock").exists());
+    let o = common::cli::run(
+        &[
+            "octal",
+            "0.6",
+            "--max",
+            "100000000",
+            "--checkpoint",
+            s(&cp),
+            "--resume",
+        ],
+        None,
+    );
+    assert_usage_error(&o, "is being written by another gamecensus");
+    signal(&octal, "-KILL");
+    let _ = octal.wait_with_output();
+
+    // The holder killed outright leaves its lock file behind: a stale lock, taken over.
+    signal(&first, "-KILL");
+    let _ = first.wait_with_output();
+    assert!(lock.exists());
+    let rows = lines(&out);
+    let again = start(&["run", &job, "--out", s(&out), "--resume", "--quiet"]);
+    wait_for("the resumed run's new rows", || lines(&out) > rows);
+    signal(&again, "-INT");
+    let o = again.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(!lock.exists(), "the lock file goes with its holder");
+}
+
+/// Stops a run on a position that takes hours with `sig` and checks the exit code, the
+/// time it took and what is on disk.
+fn stop_slow_run(sig: &str, code: i32) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(d, "grids", GRIDS);
+    let out = d.join("grids.csv");
+    let child = start(&["run", &job, "--out", s(&out), "--quiet"]);
+    // The rows of the small grids come at once; then one position for hours.
+    wait_for("the small grids' rows", || lines(&out) > 35);
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    signal(&child, sig);
+    let o = child.wait_with_output().unwrap();
+    let took = t.elapsed();
+    assert_eq!(o.status.code(), Some(code), "{}", stderr(&o));
+    assert!(took < Duration::from_millis(1500), "{sig} took {took:?}");
+    let err = stderr(&o);
+    assert!(err.contains("whole rows: continue with --resume"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_whole_and_recorded(&out);
+    assert!(!d.join("grids.csv.lock").exists());
+}
+
+#[test]
+fn signals_stop_a_run_within_a_second_even_on_one_slow_position() {
+    stop_slow_run("-INT", 130);
+    stop_slow_run("-TERM", 143);
+    stop_slow_run("-HUP", 129);
+}
+
+#[test]
+fn signals_stop_eval_and_value_within_a_second_with_whole_lines() {
+    let grid = common::cli::run(&["enumerate", "-n", "64", "--family", "grid"], None);
+    let big = common::cli::stdout(&grid)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    // Small positions first (answered at once), then the 8x8 grid (hours).
+    let input = format!("Bw\nCF\n{big}\n");
+    let value_sum: String = (1..40)
+        .map(|i| format!("{{{i}|-{i}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let value_input = format!("^ + *\n{value_sum}\n");
+    for (args, input) in [
+        (vec!["eval", "--rules", "node-kayles", "-"], input.as_str()),
+        (vec!["value", "-"], value_input.as_str()),
+    ] {
+        for (sig, code) in [("-INT", 130), ("-TERM", 143)] {
+            let mut child = bin()
+                .args(&args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(700));
+            let t = Instant::now();
+            signal(&child, sig);
+            let o = child.wait_with_output().unwrap();
+            assert!(t.elapsed() < Duration::from_millis(1500), "{args:?} {sig}");
+            assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+            let out = common::cli::stdout(&o);
+            // Whole lines: eval's header (its rows go out a batch at a time, and the
+            // grid is in the first batch), value's first answer.
+            assert!(out.ends_with('\n') && !out.is_empty(), "{out:?}");
+            assert!(stderr(&o).contains("interrupted by SIG"), "{}", stderr(&o));
+        }
+    }
+}
+
+/// The peak resident memory of a child, read from /proc while it runs (VmHWM; a run
+/// that starts itself again is the same process, so the larger of both is kept).
+fn run_watched(args: &[&str], stdin: &str) -> (Output, u64) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    }
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        if let Some(kb) = std::fs::read_to_string(&status).ok().and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        }) {
+            peak = peak.max(kb << 10);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (child.wait_with_output().unwrap(), peak)
+}
+
+#[test]
+fn memory_budgets_hold_for_runs_eval_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Snort on grids of 20 to 30 cells went to 2 GB under --memory 64M.
+    let job = write_job(
+        d,
+        "snort",
+        "name = 'snort'\nrules = 'snort'\nfamily = 'grid'\nmin_vertices = 20\nmax_vertices = 30\n",
+    );
+    let out = d.join("snort.csv");
+    let (o, peak) = run_watched(
+        &["run", &job, "--out", s(&out), "--quiet", "--memory", "64M"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("memory budget of 64 MiB"), "{err}");
+    assert!(peak < 3 * (64 << 20), "peak {} MB", peak >> 20);
+    assert_whole_and_recorded(&out);
+
+    // A sum of switches in the calculator (7.6 GB with no bound), and Snort positions
+    // given to eval.
+    let switches: String = (1..30)
+        .map(|i| format!("{{{i}|-{i}}}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let grids = common::cli::run(&["enumerate", "-n", "30", "--family", "grid"], None);
+    let grids = common::cli::stdout(&grids);
+    for (args, input) in [
+        (vec!["value", "--memory", "128M", &switches], ""),
+        (
+            vec!["eval", "--rules", "snort", "--memory", "64M", "-"],
+            grids.as_str(),
+        ),
+    ] {
+        let (o, peak) = run_watched(&args, input);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("limit reached: the memory budget of"), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(peak < 384 << 20, "{args:?}: peak {} MB", peak >> 20);
+    }
+}
+
+/// A tmpfs of `size` mounted on a new directory, unmounted when dropped.
+struct Tmpfs(PathBuf, #[allow(dead_code)] tempfile::TempDir);
+
+impl Tmpfs {
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            println!("skipped: this machine cannot mount a tmpfs (not root?)");
+            return None;
+        }
+        Some(Tmpfs(dir.path().to_path_buf(), dir))
+    }
+
+    fn resize(&self, size: &str) {
+        let ok = Command::new("mount")
+            .args(["-o", &format!("remount,size={size}")])
+            .arg(&self.0)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_leaves_whole_rows_and_the_sidecar_then_resume_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = write_job(dir.path(), "ct7", CT7);
+    let want = solo(dir.path(), &job);
+    for size in ["300k", "1m", "2m"] {
+        let Some(fs) = Tmpfs::mount(size) else { return };
+        let out = fs.0.join("ct7.csv");
+        let o = common::cli::run_job(&job, s(&out), &["--quiet"]);
+        assert_eq!(o.status.code(), Some(1), "{size}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("No space left on device"), "{err}");
+        // Whole rows, a sidecar that vouches for a prefix of them, no temporary file.
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(bytes.last(), Some(&b'\n'), "{size}: torn last row");
+        let side = sidecar(&out);
+        let vouched = side["bytes"].as_u64().unwrap() as usize;
+        assert!(vouched <= bytes.len());
+        assert_eq!(
+            side["checksum"].as_str().unwrap(),
+            format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&bytes[..vouched]))
+        );
+        let names: Vec<String> = std::fs::read_dir(&fs.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            names
+                .iter()
+                .all(|n| !n.ends_with(".tmp") && !n.ends_with(".lock")),
+            "{names:?}"
+        );
+        // Room again: --resume finishes to the solo run's bytes.
+        fs.resize("16m");
+        let o = common::cli::run_job(&job, s(&out), &["--quiet", "--resume"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(std::fs::read(&out).unwrap() == want, "{size}");
+    }
+}
+
+#[test]
+fn resume_trusts_only_the_bytes_its_sidecar_vouches_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(d, "ct7", CT7);
+    let want = solo(d, &job);
+    let out = d.join("ct7.csv");
+    // A value changed in a row the sidecar vouches for: refused, saying where.
+    std::fs::write(&out, &want).unwrap();
+    std::fs::copy(d.join("solo.csv.meta.json"), d.join("ct7.csv.meta.json")).unwrap();
+    common::kill_after(&out, want.len() / 2);
+    let mut bytes = std::fs::read(&out).unwrap();
+    let at = bytes.len() / 3;
+    let row_end = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap();
+    let digit = row_end
+        - 1
+        - bytes[..row_end]
+            .iter()
+            .rev()
+            .position(|b| b.is_ascii_digit())
+            .unwrap();
+    bytes[digit] = if bytes[digit] == b'1' { b'2' } else { b'1' };
+    std::fs::write(&out, &bytes).unwrap();
+    let o = common::cli::run_job(&job, s(&out), &["--quiet", "--resume"]);
+    assert_usage_error(&o, "checksum differs");
+    // Rows written after the sidecar's last update (then a kill) are not trusted: an
+    // edited one among them is cut and computed again.
+    std::fs::write(&out, &want).unwrap();
+    common::kill_after(&out, want.len() / 2);
+    let mut side = sidecar(&out);
+    let keep = want.len() / 4;
+    let keep = want[..keep].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    side["bytes"] = keep.into();
+    side["rows"] = (want[..keep].iter().filter(|&&b| b == b'\n').count() - 1).into();
+    side["checksum"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&want[..keep])).into();
+    std::fs::write(format!("{}.meta.json", out.display()), side.to_string()).unwrap();
+    let mut bytes = std::fs::read(&out).unwrap();
+    let at = (keep + bytes.len()) / 2;
+    let row_end = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap();
+    bytes[row_end - 1] = if bytes[row_end - 1] == b'1' {
+        b'2'
+    } else {
+        b'1'
+    };
+    std::fs::write(&out, &bytes).unwrap();
+    let o = common::cli::run_job(&job, s(&out), &["--quiet", "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read(&out).unwrap() == want);
+}
+
+#[test]
+fn an_octal_checkpoint_killed_early_blocks_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let reference = common::cli::run(&["octal", "0.6", "--max", "300000", "--quiet"], None);
+    assert!(reference.status.success());
+    for (i, delay) in [0u64, 2, 5, 10, 30].into_iter().enumerate() {
+        let cp = d.join(format!("cp{i}"));
+        let child = start(&[
+            "octal",
+            "0.6",
+            "--max",
+            "300000",
+            "--checkpoint",
+            s(&cp),
+            "--quiet",
+        ]);
+        wait_for("the checkpoint file", || cp.exists());
+        std::thread::sleep(Duration::from_millis(delay));
+        signal(&child, "-KILL");
+        let _ = child.wait_with_output();
+        let o = common::cli::run(
+            &[
+                "octal",
+                "0.6",
+                "--max",
+                "300000",
+                "--checkpoint",
+                s(&cp),
+                "--resume",
+                "--quiet",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(o.stdout, reference.stdout);
+    }
+    // A checkpoint that never saved anything (empty) is replaced by a new run.
+    let cp = d.join("empty");
+    std::fs::write(&cp, b"").unwrap();
+    let o = common::cli::run(
+        &[
+            "octal",
+            "0.6",
+            "--max",
+            "1000",
+            "--checkpoint",
+            s(&cp),
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// A tiny generator of reproducible random numbers (the soak must not depend on luck).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+#[test]
+fn soak_random_kills_resumes_and_concurrent_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(d, "ct7", CT7);
+    let want = solo(d, &job);
+    let mut rng = Lcg(29);
+    let mut events = 0;
+    for file in 0..10 {
+        let out = d.join(format!("soak{file}.csv"));
+        for _ in 0..20 {
+            // One to three starts at once, each a plain run or a --resume.
+            let starts = 1 + rng.below(3);
+            let children: Vec<Child> = (0..starts)
+                .map(|_| {
+                    let mut args = vec!["run", &job, "--out", s(&out), "--quiet"];
+                    if rng.below(3) > 0 {
+                        args.push("--resume");
+                    }
+                    start(&args)
+                })
+                .collect();
+            std::thread::sleep(Duration::from_millis(rng.below(400)));
+            let victim = rng.below(starts + 1) as usize;
+            let sig = ["-INT", "-TERM", "-KILL"][rng.below(3) as usize];
+            if let Some(c) = children.get(victim) {
+                let _ = Command::new("kill")
+                    .args([sig, &c.id().to_string()])
+                    .stderr(Stdio::null())
+                    .status();
+            }
+            for c in children {
+                let o = c.wait_with_output().unwrap();
+                let err = stderr(&o);
+                assert!(!err.contains("panicked"), "{err}");
+                // Done, refused (locked, or an interrupted run without --resume), stopped
+                // by a signal, or killed outright.
+                match o.status.code() {
+                    Some(0 | 2 | 130 | 143) => {}
+                    None => {} // SIGKILL
+                    other => panic!("exit {other:?}: {err}"),
+                }
+                events += 1;
+            }
+        }
+        let o = common::cli::run_job(&job, s(&out), &["--quiet", "--resume"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(std::fs::read(&out).unwrap() == want, "soak file {file}");
+        assert!(!d.join(format!("soak{file}.csv.lock")).exists());
+    }
+    assert!(events >= 200, "{events}");
+}
