@@ -141,17 +141,28 @@ pub fn header_types(header: &[String]) -> Vec<ColumnType> {
 /// Runs `query` over the CSV files (read as one table).
 pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
     let start = Instant::now();
-    let table = Table::open(files)?;
+    run_on(&Table::open(files)?, files, query, start)
+}
+
+/// Runs `query` over `table` (opened from `files`, its header not yet read past), begun
+/// at `start`.
+pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -> Result<Results> {
     let scope = Scope {
         header: &table.header,
         types: header_types(&table.header),
     };
-    let plan = compile(&scope, &table, query)?;
-    let chunks = table.chunks(8 << 20);
-    let partial = chunks
-        .par_iter()
-        .map(|&c| process(&table, &plan, c))
-        .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
+    let plan = compile(&scope, table, query)?;
+    // Blocks of 4 MB, two per thread a batch: a batch is processed while the next is
+    // read, so memory stays at a few blocks per thread whatever the size of the files.
+    let mut partial = Partial::default();
+    let scanned = table.scan(4 << 20, 2 * rayon::current_num_threads(), |blocks| {
+        let p = blocks
+            .par_iter()
+            .map(|b| process(table, &plan, b))
+            .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
+        partial = std::mem::take(&mut partial).merge(p, plan.examples);
+        partial.error.is_none()
+    })?;
     if let Some(e) = partial.error {
         return Err(Error::usage(e));
     }
@@ -217,13 +228,13 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
         header: table.header.clone(),
         rows: partial.rows,
         matched: partial.matched,
-        torn: table.torn(),
+        torn: scanned.torn,
         groupings,
         checks,
         first_of,
         sequence,
         seconds: start.elapsed().as_secs_f64(),
-        bytes: table.row_bytes(),
+        bytes: scanned.bytes,
     })
 }
 

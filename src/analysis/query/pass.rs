@@ -8,7 +8,7 @@ use crate::hash::FastHashMap;
 
 use super::plan::Plan;
 use crate::analysis::expr::{GameCache, Row, Val, truth};
-use crate::analysis::table::{Chunk, Table, for_each_line, split_into, utf8};
+use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
 
 /// The order of "smallest" rows: fewest vertices, then fewest edges, then graph6 and
 /// colouring order; rows without these columns in file order.
@@ -110,8 +110,7 @@ impl Partial {
     }
 }
 
-pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
-    let data = table.bytes(chunk.file);
+pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
     let mut p = Partial {
         checks: vec![(0, 0, Vec::new()); plan.checks.len()],
         groups: vec![FastHashMap::default(); plan.groupings.len()],
@@ -121,15 +120,15 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
     let mut cache = GameCache::default();
     let mut key = Vec::with_capacity(64);
     let width = table.header.len();
-    for_each_line(data, chunk, |at, line| {
+    for_each_line(block, |at, line| {
         if p.error.is_some() {
             return;
         }
         let fail = |msg: String| {
             format!(
                 "{} line {}: {msg}",
-                table.path(chunk.file).display(),
-                table.line_number(chunk.file, at)
+                table.path(block.file).display(),
+                block.line_number(at)
             )
         };
         p.rows += 1;
@@ -212,7 +211,7 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
                     .colouring
                     .map(|i| row.fields[i].to_vec())
                     .unwrap_or_default(),
-                file: chunk.file,
+                file: block.file,
                 offset: at,
             };
             for (i, c) in plan.checks.iter().enumerate() {

@@ -16,7 +16,7 @@ mod html;
 
 use std::path::{Path, PathBuf};
 
-use super::query::{Grouping, Query, run};
+use super::query::{Grouping, Query, run_on};
 use super::table::{split, utf8};
 use crate::error::{Error, Result};
 use crate::graphs::palette::STANDARD;
@@ -82,7 +82,9 @@ pub struct ReportSummary {
 
 /// Writes the report of `files` into `out` (a directory, made if needed): `index.html`.
 pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
-    let header = super::table::Table::open(files)?.header;
+    let start = std::time::Instant::now();
+    let table = super::table::Table::open(files)?;
+    let header = table.header.clone();
     let has = |c: &str| header.iter().any(|h| h == c);
     let charted: Vec<&str> = CHARTED.iter().copied().filter(|c| has(c)).collect();
     let per_n = has("n");
@@ -109,7 +111,7 @@ pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<Rep
         sequence: None,
         examples: opts.examples,
     };
-    let results = run(files, &query)?;
+    let results = run_on(&table, files, &query, start)?;
     std::fs::create_dir_all(out)
         .map_err(|e| Error::io(format!("creating {}", out.display()), e))?;
     let mut page = html::Page::new(&format!(
