@@ -146,18 +146,8 @@ impl Table {
                     text.chars().take(80).collect::<String>()
                 )));
             }
-            if let Some((i, n)) = names
-                .iter()
-                .enumerate()
-                .find(|(i, n)| names[..*i].contains(n))
-            {
-                return Err(Error::usage(format!(
-                    "{show}: the header names column {} twice (columns {} and {}): a column \
-                     must be read by one name",
-                    crate::error::quoted(n),
-                    names.iter().position(|m| m == n).expect("found") + 1,
-                    i + 1
-                )));
+            if let Some(why) = crate::solving::columns::repeated_column(&names) {
+                return Err(Error::usage(format!("{show}: {why}")));
             }
             match &header {
                 None => header = Some((names, p)),

@@ -32,6 +32,9 @@ pub struct Query {
     pub sequence: Option<(String, String)>,
     /// Counterexamples kept per check (the smallest).
     pub examples: usize,
+    /// Check that every cell of every known column reads as its declared type (`report`:
+    /// it takes only our CSVs), not only the columns the query takes as they are.
+    pub strict: bool,
 }
 
 /// A group: its key (one cell per `by` column) and its count.
@@ -115,7 +118,7 @@ mod pass;
 mod plan;
 
 pub(crate) use pass::sort_cell;
-use pass::{Partial, SeqValue, process};
+use pass::{Partial, SeqValue, cell_reads_as, not_of_type, process};
 use plan::compile;
 
 /// Every column of every CSV the program writes (census, octal sequence, octal sweep).
@@ -124,6 +127,23 @@ pub fn known_columns() -> impl Iterator<Item = &'static Column> {
         .iter()
         .chain(crate::jobs::octal::COLUMNS.iter())
         .chain(crate::jobs::sweep::COLUMNS.iter())
+}
+
+/// Refuses a header that is not one of our CSVs': every name must be a column the
+/// program writes (the types of the cells are checked as the rows are read).
+pub fn ours(path: &std::path::Path, header: &[String]) -> Result<()> {
+    match header
+        .iter()
+        .find(|h| !known_columns().any(|c| c.name == h.as_str()))
+    {
+        Some(h) => Err(Error::usage(format!(
+            "{}: column {} is not one the program writes (docs/CSV.md lists them): not one \
+             of our CSVs",
+            path.display(),
+            crate::error::quoted(h)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The types of the columns of `header`, by name (unknown names are text).
@@ -165,6 +185,36 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
     })?;
     if let Some(e) = partial.error {
         return Err(Error::usage(e));
+    }
+    // Known columns taken as they are (plain groupings, --first-of): every distinct cell
+    // must read as the column's type (an `n` of "five" is not counted as a size).
+    let mut cache = crate::analysis::expr::GameCache::default();
+    let plain = plan
+        .groupings
+        .iter()
+        .zip(&partial.groups)
+        .filter_map(|(gp, counts)| Some((gp.plain.as_ref()?, counts)))
+        .flat_map(|(cols, counts)| {
+            counts.keys().flat_map(move |k| {
+                cols.iter()
+                    .copied()
+                    .zip(k.split(|&b| b == 0x1f).map(<[u8]>::to_vec))
+            })
+        })
+        .chain(
+            plan.first_plain
+                .into_iter()
+                .flat_map(|i| partial.first.keys().map(move |k| (i, k.clone()))),
+        );
+    for (i, cell) in plain {
+        let ty = scope.types[i];
+        if !cell_reads_as(ty, &cell, &mut cache) {
+            return Err(Error::usage(format!(
+                "{}: {}",
+                table.path(0).display(),
+                not_of_type(&table.header[i], ty, &utf8(&cell))
+            )));
+        }
     }
     let groupings = plan
         .groupings
