@@ -271,9 +271,14 @@ pub enum Command {
         /// `-`: read positions from stdin (GRAPH6 [COLOURING] lines, or one of our CSVs).
         #[arg(value_name = "-")]
         stdin: Option<String>,
-        /// The SVG file (for --graph), or the directory of SVGs (for stdin).
+        /// The SVG file (for --graph), or the folder of SVGs (for stdin). An existing
+        /// one is refused unless --force; the output is written under a temporary name
+        /// beside it and renamed when complete.
         #[arg(long)]
         out: PathBuf,
+        /// Replace an existing --out (only once the new one is complete).
+        #[arg(long)]
+        force: bool,
     },
     /// A CGT calculator: canonical forms, sums, comparisons, atomic weights, temperatures.
     #[command(after_help = VALUE_HELP)]
@@ -371,9 +376,14 @@ pub enum Command {
         /// The CSV files (shards of one job are read as one table).
         #[arg(required = true)]
         csv: Vec<PathBuf>,
-        /// The directory to write index.html into (made if needed).
+        /// The folder to write index.html into. An existing one is refused unless
+        /// --force; the report is built in a temporary folder beside it and renamed to
+        /// it when complete, so a failed report leaves no folder.
         #[arg(long)]
         out: PathBuf,
+        /// Replace an existing --out folder (only once the new report is complete).
+        #[arg(long)]
+        force: bool,
         /// A conjecture to check (repeatable), as for analyze.
         #[arg(long, value_name = "EXPR")]
         check: Vec<String>,

@@ -172,6 +172,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             caption,
             stdin,
             out,
+            force,
         } => match (graph, stdin.as_deref()) {
             (Some(g6), None) => {
                 let g = gamecensus::graphs::parse_graph6(&g6)?;
@@ -190,14 +191,18 @@ pub fn dispatch(command: Command) -> Result<()> {
                         .trim()
                         .to_string()
                 });
+                let staged = jobs::staged::Staged::file(&out, force)?;
                 std::fs::write(
-                    &out,
+                    staged.path(),
                     gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
                 )
-                .map_err(|e| Error::io(format!("writing {}", out.display()), e))
+                .map_err(|e| Error::io(format!("writing {}", out.display()), e))?;
+                staged.commit()
             }
             (None, Some("-")) => {
-                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), &out)?;
+                let staged = jobs::staged::Staged::dir(&out, force)?;
+                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
+                staged.commit()?;
                 let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
                 Ok(())
             }
@@ -267,6 +272,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                 first_of,
                 sequence: sequence.zip(index),
                 examples,
+                strict: false,
             };
             let results = with_threads(threads, || run(&csv, &query))?;
             let format = match format {
@@ -303,6 +309,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             drawings,
             examples,
             threads,
+            force,
         } => {
             use gamecensus::analysis::report::{ReportOptions, report};
             let opts = ReportOptions {
@@ -313,6 +320,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                     .collect(),
                 drawings,
                 examples,
+                force,
             };
             let summary = with_threads(threads, || report(&csv, &out, &opts))?;
             let _ = writeln!(std::io::stderr(), "{}", summary.line());

@@ -127,3 +127,221 @@ fn a_big_csv_reads_the_same_in_blocks() {
     assert_usage_error(&o, &format!("big.csv line {}: not a row", rows + 2));
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// What is not one of our CSVs: `report` refuses it with one line (exit 2) and writes no
+/// folder; `analyze` refuses what it cannot make sense of, with the same line.
+#[test]
+fn report_and_analyze_refuse_what_is_not_one_of_our_csvs() {
+    let d = scratch("ours");
+    let header = "graph6,colouring,n,m,outcome,value,grundy";
+    let w = |name: &str, body: &[u8]| std::fs::write(d.join(name), body).unwrap();
+    w(
+        "five.csv",
+        format!("{header}\nA_,,five,1,N,*,1\n").as_bytes(),
+    );
+    w("braces.csv", b"{{{\n");
+    w("foreign.csv", b"a,b\n1,2\n");
+    w(
+        "bom.csv",
+        format!("\u{feff}{header}\nA_,,2,1,N,*,1\n").as_bytes(),
+    );
+    w("dup.csv", b"graph6,n,n\nA_,2,3\n");
+    w(
+        "value.csv",
+        format!("{header}\nA_,,2,1,N,{{|}}}}}},1\n").as_bytes(),
+    );
+    w(
+        "outcome.csv",
+        format!("{header}\nA_,,2,1,X,*,1\n").as_bytes(),
+    );
+    w(
+        "graph.csv",
+        format!("{header}\n\x01,,2,1,N,*,1\n").as_bytes(),
+    );
+    let cases: [(&str, &[&str], &str); 9] = [
+        (
+            "five.csv",
+            &[],
+            "line 2: column n holds \"five\", which is not an integer",
+        ),
+        (
+            "braces.csv",
+            &[],
+            "column \"{{{\" is not one the program writes",
+        ),
+        (
+            "foreign.csv",
+            &[],
+            "column \"a\" is not one the program writes",
+        ),
+        ("bom.csv", &[], "byte-order mark"),
+        ("dup.csv", &[], "names column \"n\" twice (columns 2 and 3)"),
+        (
+            "value.csv",
+            &[],
+            "column value holds \"{|}}}\", which is not a game value",
+        ),
+        (
+            "outcome.csv",
+            &[],
+            "column outcome holds \"X\", which is not an outcome",
+        ),
+        ("graph.csv", &[], "column graph6 holds"),
+        ("five.csv", &["--check", "n > 0"], "column n holds \"five\""),
+    ];
+    for (file, extra, needle) in cases {
+        let mut args = vec!["report", file, "--out", "rep"];
+        args.extend_from_slice(extra);
+        let o = run(&args, &d);
+        assert_usage_error(&o, needle);
+        assert!(stderr(&o).contains(file), "{file}: {}", stderr(&o));
+        assert!(!d.join("rep").exists(), "{file}: a report was written");
+    }
+    // analyze: the same lines where it reads the column, and for the header.
+    for (file, args, needle) in [
+        (
+            "five.csv",
+            vec!["--by", "n"],
+            "column n holds \"five\", which is not an integer",
+        ),
+        (
+            "five.csv",
+            vec!["--first-of", "n"],
+            "column n holds \"five\"",
+        ),
+        (
+            "five.csv",
+            vec!["--where", "n > 1"],
+            "\"five\" is not an integer",
+        ),
+        (
+            "outcome.csv",
+            vec!["--by", "outcome"],
+            "which is not an outcome",
+        ),
+        ("bom.csv", vec![], "byte-order mark"),
+        ("dup.csv", vec![], "names column \"n\" twice"),
+        (
+            "braces.csv",
+            vec!["--by", "n"],
+            "n is computed from the graph6 column",
+        ),
+    ] {
+        let mut a = vec!["analyze", file];
+        a.extend(args);
+        let o = run(&a, &d);
+        assert_usage_error(&o, needle);
+        assert!(o.stdout.is_empty());
+    }
+    // analyze reads any CSV by its header (unknown columns are text): a foreign one too.
+    let o = run(
+        &["analyze", "foreign.csv", "--by", "a", "--format", "csv"],
+        &d,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // draw and eval read our CSVs from stdin by header: a repeated name is refused.
+    for args in [
+        vec!["draw", "-", "--out", "drawings"],
+        vec!["eval", "--rules", "node-kayles", "-"],
+    ] {
+        let o = run_in(&args, b"graph6,colouring,graph6\nA_,,A_\n", &d);
+        assert_usage_error(&o, "input line 1: the header names column \"graph6\" twice");
+        assert!(!d.join("drawings").exists());
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `draw` and `report` refuse an existing output without --force (exit 2, untouched);
+/// with it, the old output is replaced only by a complete new one; a failed command
+/// leaves nothing, not even its temporary folder.
+#[test]
+fn draw_and_report_never_overwrite_by_surprise() {
+    let d = scratch("force");
+    let csv = reference("cutthroat-bw-5.csv");
+    let csv = csv.to_str().unwrap();
+    std::fs::write(d.join("pos.svg"), b"mine").unwrap();
+    std::fs::create_dir(d.join("rep")).unwrap();
+    std::fs::write(d.join("rep/notes.txt"), b"mine").unwrap();
+    std::fs::create_dir(d.join("drawings")).unwrap();
+    std::fs::write(d.join("drawings/keep.svg"), b"mine").unwrap();
+    let draw_one = [
+        "draw",
+        "--graph",
+        "Cs",
+        "--colouring",
+        "BBWW",
+        "--out",
+        "pos.svg",
+    ];
+    let cases: [(&[&str], &[u8]); 3] = [
+        (&draw_one, b""),
+        (&["draw", "-", "--out", "drawings"], b"Cs BBWW\nA_\n"),
+        (&["report", csv, "--out", "rep"], b""),
+    ];
+    for (args, stdin) in cases {
+        let before = (names(&d), names(&d.join("rep")), names(&d.join("drawings")));
+        let o = run_in(args, stdin, &d);
+        assert_usage_error(
+            &o,
+            "exists: use --force to replace it, or give another path",
+        );
+        assert_eq!(
+            (names(&d), names(&d.join("rep")), names(&d.join("drawings"))),
+            before
+        );
+    }
+    assert_eq!(std::fs::read(d.join("pos.svg")).unwrap(), b"mine");
+    // A failing command with --force: the old output stays, nothing else is left.
+    let bad = d.join("bad.csv");
+    let mut body = std::fs::read(csv).unwrap();
+    body.extend_from_slice(b"A_,,two,1,N,*,,0\n");
+    std::fs::write(&bad, &body).unwrap();
+    for (args, stdin) in [
+        (
+            vec!["report", "bad.csv", "--out", "rep", "--force"],
+            &b""[..],
+        ),
+        (
+            vec!["draw", "-", "--out", "drawings", "--force"],
+            b"Cs BBWW\nnot-graph6\n",
+        ),
+        (vec!["report", "bad.csv", "--out", "new-rep"], b""),
+        (
+            vec!["draw", "-", "--out", "new-drawings"],
+            b"Cs BBWW\nnot-graph6\n",
+        ),
+    ] {
+        let before = names(&d);
+        let o = run_in(&args, stdin, &d);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(names(&d), before, "{args:?}: left something");
+    }
+    assert_eq!(names(&d.join("rep")), ["notes.txt"]);
+    assert_eq!(names(&d.join("drawings")), ["keep.svg"]);
+    // With --force: replaced by the new, complete output.
+    for (args, stdin) in cases {
+        let mut args = args.to_vec();
+        args.push("--force");
+        let o = run_in(&args, stdin, &d);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    assert!(
+        std::fs::read_to_string(d.join("pos.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    assert_eq!(names(&d.join("rep")), ["index.html"]);
+    assert_eq!(names(&d.join("drawings")), ["1.svg", "2.svg"]);
+    assert_eq!(names(&d), ["bad.csv", "drawings", "pos.svg", "rep"]);
+    std::fs::remove_dir_all(&d).unwrap();
+}
