@@ -360,7 +360,7 @@ fn open_file(p: &Path) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
             "{show} is a directory, not a CSV file"
         )));
     }
-    let len = meta.is_file().then(|| meta.len());
+    let len = meta.is_file().then_some(meta.len());
     Ok((Box::new(f), len))
 }
 

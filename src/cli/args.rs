@@ -104,7 +104,7 @@ census keys:
   seed = 1                      family map: the seed of the random boards
 octal-sweep keys:
   max_digits = 3                codes with 1 to max_digits digits (1 to 6)
-  leading = [0, 4]              digits before the point (default [0])
+  leading = [0, 4]              digits before the point (default [0]; each at most once)
   max_n = 20000                 G(0..=max_n) for each game
 Beside the CSV, FILE.meta.json records the program, the job, the shard and the rows.
 An existing output is never overwritten by surprise: a complete one of the same job is
@@ -149,6 +149,9 @@ Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G); temperature the
 -1/2^k), cool(G, t) for t > -1, heat(G, t), thermograph(G) (left wall then right wall, each \
 as mast value, critical points and slopes from the top down).
 Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
+^ is up and v down, never a power: 2^3 is 2 + ^3, not 8; 2^-3 (an up or down followed \
+right away by a sign and a number) is refused: write a power of two as a fraction (1/8), \
+the sum with spaces (2^ - 3 is -1^).
 Examples:
   gamecensus value '^ + ^*'            # ^2*
   gamecensus value 'aw({^^^|vv})'      # {1|0}
@@ -411,7 +414,8 @@ pub enum Command {
         /// Number of worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// Only shard I of M (0 <= I < M); the output name gets `.shard-I-of-M`.
+        /// Only shard I of M (0 <= I < M); the job's output name gets `.shard-I-of-M`
+        /// (an --out path is used as it is given: name each shard's file yourself).
         #[arg(long, value_name = "I/M")]
         shard: Option<String>,
         /// No progress bar.

@@ -345,3 +345,121 @@ fn draw_and_report_never_overwrite_by_surprise() {
     assert_eq!(names(&d), ["bad.csv", "drawings", "pos.svg", "rep"]);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A repeated entry in a job's list is refused (it would write rows twice); an empty
+/// list too. `--shard` with `--out` writes exactly the --out path (the help says so);
+/// without it, the job's output gets `.shard-I-of-M`.
+#[test]
+fn job_lists_and_shard_outputs() {
+    let d = scratch("jobs");
+    for (leading, needle) in [
+        ("[0, 0]", "0 is listed twice (entries 1 and 2)"),
+        ("[4, 0, 4]", "4 is listed twice (entries 1 and 3)"),
+        ("[]", "list at least one digit"),
+    ] {
+        let job = format!(
+            "name = 'sw'\nkind = 'octal-sweep'\nmax_digits = 1\nmax_n = 50\nleading = {leading}\noutput = 'sw.csv'\n"
+        );
+        std::fs::write(d.join("sw.toml"), job).unwrap();
+        let o = run(&["run", "sw.toml", "--quiet"], &d);
+        assert_usage_error(&o, needle);
+        assert!(!d.join("sw.csv").exists());
+    }
+    std::fs::write(
+        d.join("nk.toml"),
+        "name = 'nk'\nrules = 'node-kayles'\nmax_vertices = 4\noutput = 'nk.csv'\n",
+    )
+    .unwrap();
+    let print = |extra: &[&str]| {
+        let mut a = vec!["run", "nk.toml", "--shard", "1/3", "--print-output"];
+        a.extend_from_slice(extra);
+        String::from_utf8(run(&a, &d).stdout).unwrap()
+    };
+    assert_eq!(print(&[]).trim(), "nk.shard-1-of-3.csv");
+    assert_eq!(print(&["--out", "mine.csv"]).trim(), "mine.csv");
+    let o = run(
+        &[
+            "run", "nk.toml", "--shard", "1/3", "--out", "mine.csv", "--quiet",
+        ],
+        &d,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(d.join("mine.csv").is_file() && !d.join("mine.shard-1-of-3.csv").exists());
+    let help = String::from_utf8(run(&["run", "--help"], &d).stdout).unwrap();
+    assert!(
+        help.contains("an --out path is used as it is given"),
+        "{help}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `^` is up and `v` down in the value notation: `2^-3` is not a power of two, and is
+/// refused with a line saying how to write either reading; `2^3` (2 + ↑3) and the sum
+/// with spaces are read as before.
+#[test]
+fn value_notation_refuses_what_looks_like_a_power() {
+    let d = scratch("value");
+    for (e, needle) in [
+        ("2^-3", "2^-3: ^ is up (↑) and v is down, not a power"),
+        ("2^-70", "(2^ - 70)"),
+        ("2^+3", "(2^ + 3)"),
+        ("^-3", "(^ - 3)"),
+        ("v-3", "(v - 3)"),
+        ("{0|2v-1}", "(2v - 1)"),
+    ] {
+        let o = run(&["value", e], &d);
+        assert_usage_error(&o, needle);
+        assert!(stderr(&o).contains("1/8"), "{e}: {}", stderr(&o));
+    }
+    for (e, want) in [
+        ("2^ - 3", "-1^"),
+        ("2^3", "2^3"),
+        ("1/8", "1/8"),
+        ("-3^", "-3^"),
+        ("^-^", "0"),
+    ] {
+        let o = run(&["value", e], &d);
+        assert!(o.status.success(), "{e}: {}", stderr(&o));
+        assert_eq!(String::from_utf8(o.stdout).unwrap().trim(), want, "{e}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A standard output on /dev/null opened read-write (`1<>/dev/null`, as Python's
+/// `subprocess.DEVNULL` does) is an output the caller chose: the command runs (exit 0);
+/// a closed one (`>&-`) is still refused.
+#[test]
+fn a_read_write_dev_null_stdout_is_not_a_closed_one() {
+    let bin = env!("CARGO_BIN_EXE_gamecensus");
+    for (redirect, code) in [("1<>/dev/null", 0), (">/dev/null", 0), (">&-", 2)] {
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg(format!("'{bin}' value '^ + ^*' {redirect}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{redirect}: {err}");
+        assert_eq!(
+            err.contains("standard output is closed"),
+            code == 2,
+            "{err}"
+        );
+    }
+    // From a program, as Python's subprocess.DEVNULL does: /dev/null opened read-write.
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let o = bin_with_stdout(null);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+fn bin_with_stdout(out: std::fs::File) -> Output {
+    bin()
+        .args(["enumerate", "-n", "4"])
+        .stdout(out)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
