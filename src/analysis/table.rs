@@ -1,46 +1,54 @@
-//! Reading result CSVs by header, fast: each file is memory-mapped, split into chunks at
-//! line boundaries that threads read in parallel, and each line is split into fields
-//! only as far as the query needs. Several files (the shards of one job) are read as one
-//! table: their headers must be identical. A torn last line (an interrupted run) is
-//! reported and skipped; anything that is not a CSV with a header line is an error.
+//! Reading result CSVs by header, fast and safely: each file is read in large blocks of
+//! whole lines (never memory-mapped: a map of a file that another process truncates
+//! kills the reader with SIGBUS), and the blocks are handed out a batch at a time to be
+//! processed in parallel while the next batch is read. Several files (the shards of one
+//! job) are read as one table: their headers must be identical. A torn last line (an
+//! interrupted run) is reported and skipped; a file that shrinks while it is read is an
+//! error (rows would be lost); anything that is not a CSV with a header line is an
+//! error. A regular file is read up to the length it had when it was opened, so rows a
+//! running census appends meanwhile are not read (nor torn).
 
 use std::borrow::Cow;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-
-use memmap2::Mmap;
+use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 
+/// The longest header line read (a line without a newline in the first MB is not a
+/// header of ours).
+const MAX_HEADER: usize = 1 << 20;
+
 /// The CSV files of one query, read as one table.
 pub struct Table {
-    files: Vec<File>,
+    paths: Vec<PathBuf>,
+    readers: Mutex<Readers>,
     /// The column names.
     pub header: Vec<String>,
 }
 
-struct File {
-    path: PathBuf,
-    map: Bytes,
-    /// Where the rows start (after the header line).
-    start: usize,
-    /// Where the whole lines end (a torn last line is after this).
-    end: usize,
+/// Where the reading is: the files' readers and the file being read.
+struct Readers {
+    files: Vec<Reader>,
+    current: usize,
+    /// Buffers of blocks already processed, to be filled again (a fresh buffer costs a
+    /// page fault per 4 kB).
+    free: Vec<Vec<u8>>,
 }
 
-/// A file's bytes: mapped for regular files, read whole for pipes (`/dev/stdin`).
-enum Bytes {
-    Mapped(Mmap),
-    Read(Vec<u8>),
-}
-
-impl std::ops::Deref for Bytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Bytes::Mapped(m) => m,
-            Bytes::Read(v) => v,
-        }
-    }
+/// One file being read.
+struct Reader {
+    input: Box<dyn Read + Send>,
+    /// A regular file's length when it was opened (it is read up to there); `None` for a
+    /// pipe or a device (read to its end).
+    len: Option<u64>,
+    /// Bytes read so far (the offset of the end of `pending`).
+    read: u64,
+    /// Bytes read but not yet handed out (a partial line).
+    pending: Vec<u8>,
+    /// The line number of the first line in `pending` (header = 1).
+    line: u64,
+    done: bool,
 }
 
 /// A torn last line: the file and how many bytes it has.
@@ -52,19 +60,38 @@ pub struct Torn {
     pub bytes: usize,
 }
 
-/// A range of whole lines of one file.
-#[derive(Clone, Copy, Debug)]
-pub struct Chunk {
+/// Whole lines of one file.
+#[derive(Clone, Debug)]
+pub struct Block {
     /// Index of the file.
     pub file: usize,
-    /// First byte.
+    /// The offset of the first byte in the file.
     pub start: usize,
-    /// One past the last byte (after a newline).
-    pub end: usize,
+    /// The line number of the first line (header = 1).
+    pub line: u64,
+    /// The lines, each ending with a newline.
+    pub data: Vec<u8>,
+}
+
+impl Block {
+    /// The line number of the line at file offset `at` (in this block), for messages.
+    pub fn line_number(&self, at: usize) -> u64 {
+        self.line + memchr::memchr_iter(b'\n', &self.data[..at - self.start]).count() as u64
+    }
+}
+
+/// What a scan read: the torn last lines skipped, and the bytes of whole rows.
+#[derive(Clone, Debug, Default)]
+pub struct Scanned {
+    /// Torn last lines, one per file that has one.
+    pub torn: Vec<Torn>,
+    /// Bytes of rows read.
+    pub bytes: u64,
 }
 
 impl Table {
-    /// Opens the files and checks that they are CSVs with one header.
+    /// Opens the files and reads their header lines: each must be a CSV header (text,
+    /// no byte-order mark, no empty or repeated name), the same in every file.
     pub fn open(paths: &[PathBuf]) -> Result<Table> {
         if paths.is_empty() {
             return Err(Error::usage("give at least one CSV file"));
@@ -73,27 +100,42 @@ impl Table {
         let mut header: Option<(Vec<String>, &Path)> = None;
         for p in paths {
             let show = p.display();
-            let map = if p.as_os_str() == "-" {
-                // Standard input is read whole: for a CSV of many GB, give its path (it
-                // is then mapped, not read into memory).
-                let mut v = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut v)
-                    .map_err(|e| Error::io("reading standard input".to_string(), e))?;
-                Bytes::Read(v)
+            let (input, len): (Box<dyn Read + Send>, Option<u64>) = if p.as_os_str() == "-" {
+                (Box::new(std::io::stdin()), None)
             } else {
                 open_file(p)?
             };
-            if map.is_empty() {
+            let mut r = Reader {
+                input,
+                len,
+                read: 0,
+                pending: Vec::new(),
+                line: 1,
+                done: false,
+            };
+            // The header line: read until its newline.
+            let nl = loop {
+                if let Some(nl) = memchr::memchr(b'\n', &r.pending) {
+                    break nl;
+                }
+                if r.done || r.pending.len() >= MAX_HEADER {
+                    return Err(Error::usage(if r.pending.is_empty() {
+                        format!("{show} is empty: not a CSV with a header")
+                    } else {
+                        format!(
+                            "{show} has no complete header line: not a CSV written by gamecensus, or cut short"
+                        )
+                    }));
+                }
+                r.fill(p, 64 << 10)?;
+            };
+            let line = trim_cr(&r.pending[..nl]);
+            if line.starts_with(b"\xef\xbb\xbf") {
                 return Err(Error::usage(format!(
-                    "{show} is empty: not a CSV with a header"
+                    "{show} starts with a UTF-8 byte-order mark: not a CSV written by gamecensus \
+                     (remove the mark, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' FILE)"
                 )));
             }
-            let nl = memchr::memchr(b'\n', &map).ok_or_else(|| {
-                Error::usage(format!(
-                    "{show} has no complete header line: not a CSV written by gamecensus, or cut short"
-                ))
-            })?;
-            let line = trim_cr(&map[..nl]);
             let text = std::str::from_utf8(line).map_err(|_| {
                 Error::usage(format!("{show}: its first line is not text: not a CSV"))
             })?;
@@ -103,6 +145,9 @@ impl Table {
                     "{show}: its first line ({}) is not a CSV header",
                     text.chars().take(80).collect::<String>()
                 )));
+            }
+            if let Some(why) = crate::solving::columns::repeated_column(&names) {
+                return Err(Error::usage(format!("{show}: {why}")));
             }
             match &header {
                 None => header = Some((names, p)),
@@ -116,16 +161,17 @@ impl Table {
                 }
                 _ => {}
             }
-            let end = memchr::memrchr(b'\n', &map).map_or(0, |i| i + 1);
-            files.push(File {
-                path: p.clone(),
-                start: nl + 1,
-                end,
-                map,
-            });
+            r.pending.drain(..=nl);
+            r.line = 2;
+            files.push(r);
         }
         Ok(Table {
-            files,
+            paths: paths.to_vec(),
+            readers: Mutex::new(Readers {
+                files,
+                current: 0,
+                free: Vec::new(),
+            }),
             header: header.expect("at least one file").0,
         })
     }
@@ -135,74 +181,165 @@ impl Table {
         self.header.iter().position(|h| h == name)
     }
 
-    /// Torn last lines, one per file that has one.
-    pub fn torn(&self) -> Vec<Torn> {
-        self.files
-            .iter()
-            .filter_map(|f| {
-                let len = f.map.len();
-                (len > f.end).then(|| Torn {
-                    path: f.path.clone(),
-                    bytes: len - f.end,
-                })
-            })
-            .collect()
-    }
-
-    /// Splits the rows into chunks of about `target` bytes at line boundaries, in file
-    /// order.
-    pub fn chunks(&self, target: usize) -> Vec<Chunk> {
-        let mut out = Vec::new();
-        for (i, f) in self.files.iter().enumerate() {
-            let data = self.bytes(i);
-            let mut start = f.start;
-            while start < f.end {
-                let mut end = (start + target).min(f.end);
-                if end < f.end {
-                    end = match memchr::memchr(b'\n', &data[end..f.end]) {
-                        Some(k) => end + k + 1,
-                        None => f.end,
-                    };
-                }
-                out.push(Chunk {
-                    file: i,
-                    start,
-                    end,
-                });
-                start = end;
-            }
-        }
-        out
-    }
-
-    /// The bytes of file `i`.
-    pub fn bytes(&self, i: usize) -> &[u8] {
-        &self.files[i].map
-    }
-
     /// The path of file `i`.
     pub fn path(&self, i: usize) -> &Path {
-        &self.files[i].path
+        &self.paths[i]
     }
 
-    /// The line number (1-based, header = 1) of byte `at` of file `i` (for messages).
-    pub fn line_number(&self, i: usize, at: usize) -> usize {
-        memchr::memchr_iter(b'\n', &self.bytes(i)[..at]).count() + 1
+    /// Reads every row once, in file order: blocks of whole lines of about `target`
+    /// bytes, handed to `f` `batch` at a time while the next batch is read (on another
+    /// thread of the pool). `f` returns false to stop early. A file that shrinks while it
+    /// is read is an I/O error naming it.
+    pub fn scan(
+        &self,
+        target: usize,
+        batch: usize,
+        mut f: impl FnMut(&[Block]) -> bool + Send,
+    ) -> Result<Scanned> {
+        let mut scanned = Scanned::default();
+        let mut current = self.next_batch(target, batch, &mut scanned)?;
+        while !current.is_empty() {
+            let (next, go) = rayon::join(
+                || {
+                    let mut s = Scanned::default();
+                    self.next_batch(target, batch, &mut s).map(|b| (b, s))
+                },
+                || f(&current),
+            );
+            self.recycle(current);
+            let (next, s) = next?;
+            scanned.torn.extend(s.torn);
+            scanned.bytes += s.bytes;
+            if !go {
+                break;
+            }
+            current = next;
+        }
+        Ok(scanned)
     }
 
-    /// Total bytes of rows.
-    pub fn row_bytes(&self) -> u64 {
-        self.files.iter().map(|f| (f.end - f.start) as u64).sum()
+    fn recycle(&self, blocks: Vec<Block>) {
+        let mut readers = self.readers.lock().unwrap_or_else(|e| e.into_inner());
+        readers.free.extend(blocks.into_iter().map(|b| b.data));
+    }
+
+    fn next_batch(&self, target: usize, batch: usize, s: &mut Scanned) -> Result<Vec<Block>> {
+        let mut readers = self.readers.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = Vec::new();
+        while out.len() < batch.max(1) && readers.current < readers.files.len() {
+            let i = readers.current;
+            let path = &self.paths[i];
+            let Readers { files, free, .. } = &mut *readers;
+            let r = &mut files[i];
+            while !r.done && r.pending.len() < target {
+                r.fill(path, target - r.pending.len())?;
+            }
+            let whole = match memchr::memrchr(b'\n', &r.pending) {
+                Some(nl) => nl + 1,
+                None => 0,
+            };
+            if whole > 0 {
+                let mut rest = free.pop().unwrap_or_default();
+                rest.clear();
+                rest.extend_from_slice(&r.pending[whole..]);
+                r.pending.truncate(whole);
+                let data = std::mem::replace(&mut r.pending, rest);
+                let lines = memchr::memchr_iter(b'\n', &data).count() as u64;
+                let start = (r.read - data.len() as u64 - r.pending.len() as u64) as usize;
+                s.bytes += data.len() as u64;
+                out.push(Block {
+                    file: i,
+                    start,
+                    line: r.line,
+                    data,
+                });
+                r.line += lines;
+            }
+            if r.done {
+                if !r.pending.is_empty() {
+                    s.torn.push(Torn {
+                        path: path.clone(),
+                        bytes: r.pending.len(),
+                    });
+                    r.pending = Vec::new();
+                }
+                readers.current += 1;
+            }
+        }
+        Ok(out)
     }
 }
 
-/// Calls `f(line_start, line)` for every line of `chunk` (without its newline).
-pub fn for_each_line<'d>(data: &'d [u8], chunk: Chunk, mut f: impl FnMut(usize, &'d [u8])) {
-    let mut start = chunk.start;
-    for nl in memchr::memchr_iter(b'\n', &data[chunk.start..chunk.end]) {
-        let end = chunk.start + nl;
-        f(start, trim_cr(&data[start..end]));
-        start = end + 1;
+impl Reader {
+    /// Reads up to `want` more bytes into `pending` (at least one unless at the end).
+    fn fill(&mut self, path: &Path, want: usize) -> Result<()> {
+        let want = match self.len {
+            Some(len) => want.min((len - self.read) as usize),
+            None => want,
+        };
+        if want == 0 {
+            self.finish(path)?;
+            return Ok(());
+        }
+        let old = self.pending.len();
+        self.pending.resize(old + want, 0);
+        let got = loop {
+            match self.input.read(&mut self.pending[old..]) {
+                Ok(k) => break k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(Error::io(format!("reading {}", path.display()), e));
+                }
+            }
+        };
+        self.pending.truncate(old + got);
+        self.read += got as u64;
+        if got == 0 {
+            match self.len {
+                // Fewer bytes than the file had when it was opened.
+                Some(len) => return Err(shrank(path, len, self.read)),
+                None => self.done = true,
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole length read: the file must still have it (a file truncated after its
+    /// bytes were read may have been rewritten while they were).
+    fn finish(&mut self, path: &Path) -> Result<()> {
+        self.done = true;
+        if let Some(len) = self.len {
+            let now = std::fs::metadata(path).map(|m| m.len()).unwrap_or(len);
+            if now < len {
+                return Err(shrank(path, len, now));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn shrank(path: &Path, was: u64, now: u64) -> Error {
+    Error::io(
+        format!("reading {}", path.display()),
+        std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            format!(
+                "the file shrank from {was} to {now} bytes while it was read (another process \
+                 truncated or rewrote it): nothing was concluded from it; read it again once \
+                 it is no longer being written"
+            ),
+        ),
+    )
+}
+
+/// Calls `f(offset, line)` for every line of `block` (without its newline); `offset` is
+/// the line's offset in its file.
+pub fn for_each_line<'d>(block: &'d Block, mut f: impl FnMut(usize, &'d [u8])) {
+    let data = &block.data[..];
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', data) {
+        f(block.start + start, trim_cr(&data[start..nl]));
+        start = nl + 1;
     }
 }
 
@@ -210,12 +347,11 @@ fn trim_cr(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// The bytes of the file `p`: mapped if it is a regular file, read if it is a pipe or a
-/// device; a directory is a usage error.
-fn open_file(p: &Path) -> Result<Bytes> {
+/// A reader of the file `p`, and its length if it is a regular file (a pipe or a device
+/// is read to its end); a directory is a usage error.
+fn open_file(p: &Path) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
     let show = p.display();
-    let mut f =
-        std::fs::File::open(p).map_err(|e| Error::usage(format!("cannot read {show}: {e}")))?;
+    let f = std::fs::File::open(p).map_err(|e| Error::usage(format!("cannot read {show}: {e}")))?;
     let meta = f
         .metadata()
         .map_err(|e| Error::io(format!("reading {show}"), e))?;
@@ -224,18 +360,8 @@ fn open_file(p: &Path) -> Result<Bytes> {
             "{show} is a directory, not a CSV file"
         )));
     }
-    Ok(if meta.is_file() {
-        // SAFETY: the file is only read; if another process changes it meanwhile the
-        // counts may be wrong, as for any reader of a changing file.
-        Bytes::Mapped(
-            unsafe { Mmap::map(&f) }.map_err(|e| Error::io(format!("reading {show}"), e))?,
-        )
-    } else {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut f, &mut v)
-            .map_err(|e| Error::io(format!("reading {show}"), e))?;
-        Bytes::Read(v)
-    })
+    let len = meta.is_file().then_some(meta.len());
+    Ok((Box::new(f), len))
 }
 
 /// The fields of a CSV line (RFC 4180 quoting; quoted fields are unquoted).

@@ -104,7 +104,7 @@ census keys:
   seed = 1                      family map: the seed of the random boards
 octal-sweep keys:
   max_digits = 3                codes with 1 to max_digits digits (1 to 6)
-  leading = [0, 4]              digits before the point (default [0])
+  leading = [0, 4]              digits before the point (default [0]; each at most once)
   max_n = 20000                 G(0..=max_n) for each game
 Beside the CSV, FILE.meta.json records the program, the job, the shard and the rows.
 An existing output is never overwritten by surprise: a complete one of the same job is
@@ -149,6 +149,9 @@ Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G); temperature the
 -1/2^k), cool(G, t) for t > -1, heat(G, t), thermograph(G) (left wall then right wall, each \
 as mast value, critical points and slopes from the top down).
 Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
+^ is up and v down, never a power: 2^3 is 2 + ^3, not 8; 2^-3 (an up or down followed \
+right away by a sign and a number) is refused: write a power of two as a fraction (1/8), \
+the sum with spaces (2^ - 3 is -1^).
 Examples:
   gamecensus value '^ + ^*'            # ^2*
   gamecensus value 'aw({^^^|vv})'      # {1|0}
@@ -276,9 +279,14 @@ pub enum Command {
         /// `-`: read positions from stdin (GRAPH6 [COLOURING] lines, or one of our CSVs).
         #[arg(value_name = "-")]
         stdin: Option<String>,
-        /// The SVG file (for --graph), or the directory of SVGs (for stdin).
+        /// The SVG file (for --graph), or the folder of SVGs (for stdin). An existing
+        /// one is refused unless --force; the output is written under a temporary name
+        /// beside it and renamed when complete.
         #[arg(long)]
         out: PathBuf,
+        /// Replace an existing --out (only once the new one is complete).
+        #[arg(long)]
+        force: bool,
     },
     /// A CGT calculator: canonical forms, sums, comparisons, atomic weights, temperatures.
     #[command(after_help = VALUE_HELP)]
@@ -381,9 +389,14 @@ pub enum Command {
         /// The CSV files (shards of one job are read as one table).
         #[arg(required = true)]
         csv: Vec<PathBuf>,
-        /// The directory to write index.html into (made if needed).
+        /// The folder to write index.html into. An existing one is refused unless
+        /// --force; the report is built in a temporary folder beside it and renamed to
+        /// it when complete, so a failed report leaves no folder.
         #[arg(long)]
         out: PathBuf,
+        /// Replace an existing --out folder (only once the new report is complete).
+        #[arg(long)]
+        force: bool,
         /// A conjecture to check (repeatable), as for analyze.
         #[arg(long, value_name = "EXPR")]
         check: Vec<String>,
@@ -411,7 +424,8 @@ pub enum Command {
         /// Number of worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// Only shard I of M (0 <= I < M); the output name gets `.shard-I-of-M`.
+        /// Only shard I of M (0 <= I < M); the job's output name gets `.shard-I-of-M`
+        /// (an --out path is used as it is given: name each shard's file yourself).
         #[arg(long, value_name = "I/M")]
         shard: Option<String>,
         /// No progress bar.

@@ -1,4 +1,4 @@
-//! Standard output for `eval`, `value` and `explain`, whole lines only: output passes
+//! Standard output for `enumerate`, `eval`, `value` and `explain`, whole lines only: output passes
 //! through a [`LineOutput`] that hands complete lines to the buffered stdout. When the
 //! watchdog of [`gamecensus::sys::stop`] stops the command (`--timeout`, `--memory`, a
 //! signal), its stop action takes the same lock (so no line is half written) and flushes

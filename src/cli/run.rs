@@ -2,6 +2,7 @@
 //! jobs, octal games, the calculator, analysis) and writes its output.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{PositionSpec, Shard};
@@ -39,19 +40,29 @@ fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 
-/// Refuses a closed standard output (`>&-`). Rust's runtime reopens a closed stdout on
-/// /dev/null before `main`, so every write would vanish and the command "succeed" with
-/// its output lost. What it leaves is told apart from a shell's `>/dev/null` by its
-/// access mode: the runtime opens /dev/null read-write, a shell's `>` write-only.
+/// Whether file descriptor 1 was open when the process started, before Rust's runtime
+/// reopened a closed one on /dev/null (read-write, which is how a caller's own
+/// read-write /dev/null, `1<>/dev/null` or Python's `subprocess.DEVNULL`, looks too).
+static STDOUT_WAS_OPEN: AtomicBool = AtomicBool::new(true);
+
+/// Records [`STDOUT_WAS_OPEN`]: run by the C runtime from `.init_array`, before `main`
+/// and so before the Rust runtime's fd sanitising (called from `main`).
+extern "C" fn record_stdout() {
+    // SAFETY: F_GETFD only reads the descriptor's flags; it fails with EBADF when
+    // descriptor 1 is not open.
+    let open = unsafe { libc::fcntl(1, libc::F_GETFD) } != -1;
+    STDOUT_WAS_OPEN.store(open, Ordering::SeqCst);
+}
+
+#[used]
+#[unsafe(link_section = ".init_array")]
+static RECORD_STDOUT: extern "C" fn() = record_stdout;
+
+/// Refuses a closed standard output (`>&-`): Rust's runtime reopens it on /dev/null
+/// before `main`, so every write would vanish and the command "succeed" with its output
+/// lost. A /dev/null the caller opened (`>/dev/null`, `1<>/dev/null`) is fine.
 fn stdout_open() -> Result<()> {
-    let link = std::fs::read_link("/proc/self/fd/1");
-    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-    let read_write = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        .is_some_and(|flags| flags & 3 == 2);
-    if read_write && link.is_ok_and(|l| l == std::path::Path::new("/dev/null")) {
+    if !STDOUT_WAS_OPEN.load(Ordering::SeqCst) {
         return Err(Error::usage(
             "standard output is closed: redirect it (to a file, or to /dev/null to discard it)",
         ));
@@ -135,7 +146,8 @@ pub fn dispatch(command: Command) -> Result<()> {
                     writeln!(stdout.lock(), "{}", jobs::stream::count(spec, shard)?)
                         .map_err(write_err)
                 } else {
-                    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                    // Whole lines only, also when a signal stops it.
+                    let mut out = super::deadline::start();
                     jobs::stream::enumerate(spec, shard, &mut out)
                 }
             })
@@ -207,6 +219,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             caption,
             stdin,
             out,
+            force,
         } => match (graph, stdin.as_deref()) {
             (Some(g6), None) => {
                 let g = gamecensus::graphs::parse_graph6(&g6)?;
@@ -225,14 +238,18 @@ pub fn dispatch(command: Command) -> Result<()> {
                         .trim()
                         .to_string()
                 });
+                let staged = jobs::staged::Staged::file(&out, force)?;
                 std::fs::write(
-                    &out,
+                    staged.path(),
                     gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
                 )
-                .map_err(|e| Error::io(format!("writing {}", out.display()), e))
+                .map_err(|e| Error::io(format!("writing {}", out.display()), e))?;
+                staged.commit()
             }
             (None, Some("-")) => {
-                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), &out)?;
+                let staged = jobs::staged::Staged::dir(&out, force)?;
+                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
+                staged.commit()?;
                 let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
                 Ok(())
             }
@@ -302,6 +319,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                 first_of,
                 sequence: sequence.zip(index),
                 examples,
+                strict: false,
             };
             let results = with_threads(threads, || run(&csv, &query))?;
             let format = match format {
@@ -338,6 +356,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             drawings,
             examples,
             threads,
+            force,
         } => {
             use gamecensus::analysis::report::{ReportOptions, report};
             let opts = ReportOptions {
@@ -348,6 +367,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                     .collect(),
                 drawings,
                 examples,
+                force,
             };
             let summary = with_threads(threads, || report(&csv, &out, &opts))?;
             let _ = writeln!(std::io::stderr(), "{}", summary.line());

@@ -15,6 +15,7 @@ pub mod progress;
 pub mod provenance;
 pub mod run;
 pub mod spec;
+pub mod staged;
 pub mod stream;
 pub mod summary;
 pub mod sweep;

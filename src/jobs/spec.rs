@@ -214,11 +214,29 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     foreign.join(", ")
                 )));
             }
+            let leading = raw.leading.unwrap_or_else(|| vec![0]);
+            if leading.is_empty() {
+                return Err(Error::usage(
+                    "leading = []: list at least one digit (0 or 4)",
+                ));
+            }
+            if let Some((i, d)) = leading
+                .iter()
+                .enumerate()
+                .find(|(i, d)| leading[..*i].contains(d))
+            {
+                return Err(Error::usage(format!(
+                    "leading = {leading:?}: {d} is listed twice (entries {} and {}); list \
+                     each digit once (a repeated one would write its games' rows twice)",
+                    leading.iter().position(|x| x == d).expect("found") + 1,
+                    i + 1
+                )));
+            }
             JobKind::OctalSweep(SweepJob {
                 max_digits: raw
                     .max_digits
                     .ok_or_else(|| Error::usage("missing field `max_digits`"))?,
-                leading: raw.leading.unwrap_or_else(|| vec![0]),
+                leading,
                 max_n: raw
                     .max_n
                     .ok_or_else(|| Error::usage("missing field `max_n`"))?,

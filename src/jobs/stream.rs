@@ -185,11 +185,19 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
 }
 
 /// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
-/// its `graph6` and `colouring` columns.
-fn csv_columns(line: &str) -> Option<(usize, Option<usize>)> {
-    let rec = csv_record(line)?;
-    let g6 = rec.iter().position(|f| f == "graph6")?;
-    Some((g6, rec.iter().position(|f| f == "colouring")))
+/// its `graph6` and `colouring` columns; a header that names a column twice is an error.
+fn csv_columns(line: &str) -> Result<Option<(usize, Option<usize>)>> {
+    let Some(rec) = csv_record(line) else {
+        return Ok(None);
+    };
+    let Some(g6) = rec.iter().position(|f| f == "graph6") else {
+        return Ok(None);
+    };
+    let names: Vec<&str> = rec.iter().collect();
+    if let Some(why) = crate::solving::columns::repeated_column(&names) {
+        return Err(at_line(0, Error::usage(why)));
+    }
+    Ok(Some((g6, rec.iter().position(|f| f == "colouring"))))
 }
 
 fn csv_record(line: &str) -> Option<csv::StringRecord> {
@@ -231,7 +239,7 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
         let line = line.map_err(|e| read_error(i, e))?;
         let at = |e: Error| at_line(i, e);
         if i == 0
-            && let Some(c) = csv_columns(&line)
+            && let Some(c) = csv_columns(&line)?
         {
             columns = Some(c);
             continue;
@@ -307,7 +315,7 @@ pub fn eval_lines(
     let mut lines = bounded_lines(input).enumerate().peekable();
     // Our own CSVs are read by their graph6 and colouring columns.
     let columns = match lines.peek() {
-        Some((_, Ok(first))) => csv_columns(first),
+        Some((_, Ok(first))) => csv_columns(first)?,
         _ => None,
     };
     if columns.is_some() {

@@ -178,6 +178,23 @@ pub const CENSUS: &[Column] = &[
     SECOND_TOTAL,
 ];
 
+/// A header that names a column twice: the message (the column and its two places), for
+/// every reader of our CSVs by header (a column must be read by one name).
+pub fn repeated_column<S: AsRef<str>>(names: &[S]) -> Option<String> {
+    let (i, n) = names
+        .iter()
+        .enumerate()
+        .find(|(i, n)| names[..*i].iter().any(|m| m.as_ref() == n.as_ref()))?;
+    let first = names.iter().position(|m| m.as_ref() == n.as_ref())?;
+    Some(format!(
+        "the header names column {} twice (columns {} and {}): a column is read by its name, \
+         so each name must be there once",
+        crate::error::quoted(n.as_ref()),
+        first + 1,
+        i + 1
+    ))
+}
+
 /// One typed value of a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cell {

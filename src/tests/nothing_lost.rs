@@ -557,3 +557,49 @@ fn soak_random_kills_resumes_and_concurrent_starts() {
     }
     assert!(events >= 200, "{events}");
 }
+
+#[test]
+fn a_stopped_report_or_enumeration_leaves_nothing_half_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = write_job(
+        d,
+        "nk9",
+        "name = 'nk9'\nrules = 'node-kayles'\nmax_vertices = 9\n",
+    );
+    solo(d, &job);
+    // Stopped at various moments of its work: either the whole report or nothing.
+    let mut stopped = 0;
+    for delay in [0, 5, 10, 20, 30, 40, 60, 80] {
+        let rep = d.join("rep");
+        let child = start(&["report", s(&d.join("solo.csv")), "--out", s(&rep)]);
+        std::thread::sleep(Duration::from_millis(delay));
+        signal(&child, "-INT");
+        let o = child.wait_with_output().unwrap();
+        let left: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("rep"))
+            .collect();
+        match o.status.code() {
+            Some(0) => {
+                assert_eq!(left, ["rep"]);
+                assert!(rep.join("index.html").exists());
+                std::fs::remove_dir_all(&rep).unwrap();
+            }
+            Some(130) => {
+                assert!(left.is_empty(), "{left:?}");
+                stopped += 1;
+            }
+            other => panic!("{other:?}: {}", stderr(&o)),
+        }
+    }
+    assert!(stopped > 0, "no report was stopped while at work");
+
+    let child = start(&["enumerate", "-n", "10"]);
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "-TERM");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(143), "{}", stderr(&o));
+    assert!(!o.stdout.is_empty() && o.stdout.ends_with(b"\n"));
+}

@@ -32,6 +32,9 @@ pub struct Query {
     pub sequence: Option<(String, String)>,
     /// Counterexamples kept per check (the smallest).
     pub examples: usize,
+    /// Check that every cell of every known column reads as its declared type (`report`:
+    /// it takes only our CSVs), not only the columns the query takes as they are.
+    pub strict: bool,
 }
 
 /// A group: its key (one cell per `by` column) and its count.
@@ -115,7 +118,7 @@ mod pass;
 mod plan;
 
 pub(crate) use pass::sort_cell;
-use pass::{Partial, SeqValue, process};
+use pass::{Partial, SeqValue, cell_reads_as, not_of_type, process};
 use plan::compile;
 
 /// Every column of every CSV the program writes (census, octal sequence, octal sweep).
@@ -124,6 +127,23 @@ pub fn known_columns() -> impl Iterator<Item = &'static Column> {
         .iter()
         .chain(crate::jobs::octal::COLUMNS.iter())
         .chain(crate::jobs::sweep::COLUMNS.iter())
+}
+
+/// Refuses a header that is not one of our CSVs': every name must be a column the
+/// program writes (the types of the cells are checked as the rows are read).
+pub fn ours(path: &std::path::Path, header: &[String]) -> Result<()> {
+    match header
+        .iter()
+        .find(|h| !known_columns().any(|c| c.name == h.as_str()))
+    {
+        Some(h) => Err(Error::usage(format!(
+            "{}: column {} is not one the program writes (docs/CSV.md lists them): not one \
+             of our CSVs",
+            path.display(),
+            crate::error::quoted(h)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The types of the columns of `header`, by name (unknown names are text).
@@ -141,19 +161,60 @@ pub fn header_types(header: &[String]) -> Vec<ColumnType> {
 /// Runs `query` over the CSV files (read as one table).
 pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
     let start = Instant::now();
-    let table = Table::open(files)?;
+    run_on(&Table::open(files)?, files, query, start)
+}
+
+/// Runs `query` over `table` (opened from `files`, its header not yet read past), begun
+/// at `start`.
+pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -> Result<Results> {
     let scope = Scope {
         header: &table.header,
         types: header_types(&table.header),
     };
-    let plan = compile(&scope, &table, query)?;
-    let chunks = table.chunks(8 << 20);
-    let partial = chunks
-        .par_iter()
-        .map(|&c| process(&table, &plan, c))
-        .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
+    let plan = compile(&scope, table, query)?;
+    // Blocks of 4 MB, two per thread a batch: a batch is processed while the next is
+    // read, so memory stays at a few blocks per thread whatever the size of the files.
+    let mut partial = Partial::default();
+    let scanned = table.scan(4 << 20, 2 * rayon::current_num_threads(), |blocks| {
+        let p = blocks
+            .par_iter()
+            .map(|b| process(table, &plan, b))
+            .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
+        partial = std::mem::take(&mut partial).merge(p, plan.examples);
+        partial.error.is_none()
+    })?;
     if let Some(e) = partial.error {
         return Err(Error::usage(e));
+    }
+    // Known columns taken as they are (plain groupings, --first-of): every distinct cell
+    // must read as the column's type (an `n` of "five" is not counted as a size).
+    let mut cache = crate::analysis::expr::GameCache::default();
+    let plain = plan
+        .groupings
+        .iter()
+        .zip(&partial.groups)
+        .filter_map(|(gp, counts)| Some((gp.plain.as_ref()?, counts)))
+        .flat_map(|(cols, counts)| {
+            counts.keys().flat_map(move |k| {
+                cols.iter()
+                    .copied()
+                    .zip(k.split(|&b| b == 0x1f).map(<[u8]>::to_vec))
+            })
+        })
+        .chain(
+            plan.first_plain
+                .into_iter()
+                .flat_map(|i| partial.first.keys().map(move |k| (i, k.clone()))),
+        );
+    for (i, cell) in plain {
+        let ty = scope.types[i];
+        if !cell_reads_as(ty, &cell, &mut cache) {
+            return Err(Error::usage(format!(
+                "{}: {}",
+                table.path(0).display(),
+                not_of_type(&table.header[i], ty, &utf8(&cell))
+            )));
+        }
     }
     let groupings = plan
         .groupings
@@ -217,13 +278,13 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
         header: table.header.clone(),
         rows: partial.rows,
         matched: partial.matched,
-        torn: table.torn(),
+        torn: scanned.torn,
         groupings,
         checks,
         first_of,
         sequence,
         seconds: start.elapsed().as_secs_f64(),
-        bytes: table.row_bytes(),
+        bytes: scanned.bytes,
     })
 }
 

@@ -8,7 +8,48 @@ use crate::hash::FastHashMap;
 
 use super::plan::Plan;
 use crate::analysis::expr::{GameCache, Row, Val, truth};
-use crate::analysis::table::{Chunk, Table, for_each_line, split_into, utf8};
+use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
+use crate::solving::ColumnType;
+
+/// The message for a cell of column `name` that does not read as its type `ty`.
+pub(super) fn not_of_type(name: &str, ty: ColumnType, cell: &str) -> String {
+    format!(
+        "column {name} holds {}, which is not {}: not one of our CSVs",
+        crate::error::quoted(cell),
+        match ty {
+            ColumnType::Integer => "an integer",
+            ColumnType::Outcome => "an outcome (L, R, N or P)",
+            ColumnType::Value => "a game value in the value notation",
+            ColumnType::Number => "a number",
+            ColumnType::Graph6 => "a graph in graph6",
+            ColumnType::Colouring => "a colouring (letters B, W, G)",
+            ColumnType::Bool => "true or false",
+            ColumnType::Text => "text",
+        }
+    )
+}
+
+/// Whether `cell` reads as a value of type `ty` (an empty cell is a column that does not
+/// apply to the row, except for graph6). Game values are parsed through the thread's
+/// cache: a census has few distinct ones.
+pub(super) fn cell_reads_as(ty: ColumnType, cell: &[u8], cache: &mut GameCache) -> bool {
+    if cell.is_empty() {
+        return ty != ColumnType::Graph6;
+    }
+    let Ok(text) = std::str::from_utf8(cell) else {
+        return false;
+    };
+    match ty {
+        ColumnType::Integer => text.parse::<i64>().is_ok(),
+        ColumnType::Outcome => matches!(text, "L" | "R" | "N" | "P"),
+        ColumnType::Bool => matches!(text, "true" | "false"),
+        ColumnType::Colouring => cell.iter().all(|b| matches!(b, b'B' | b'W' | b'G')),
+        ColumnType::Graph6 => crate::graphs::parse_graph6(text).is_ok(),
+        ColumnType::Value => cache.parse(text).is_ok(),
+        ColumnType::Number => cache.parse(text).is_ok_and(|g| g.as_number().is_some()),
+        ColumnType::Text => true,
+    }
+}
 
 /// The order of "smallest" rows: fewest vertices, then fewest edges, then graph6 and
 /// colouring order; rows without these columns in file order.
@@ -110,8 +151,7 @@ impl Partial {
     }
 }
 
-pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
-    let data = table.bytes(chunk.file);
+pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
     let mut p = Partial {
         checks: vec![(0, 0, Vec::new()); plan.checks.len()],
         groups: vec![FastHashMap::default(); plan.groupings.len()],
@@ -121,15 +161,15 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
     let mut cache = GameCache::default();
     let mut key = Vec::with_capacity(64);
     let width = table.header.len();
-    for_each_line(data, chunk, |at, line| {
+    for_each_line(block, |at, line| {
         if p.error.is_some() {
             return;
         }
         let fail = |msg: String| {
             format!(
                 "{} line {}: {msg}",
-                table.path(chunk.file).display(),
-                table.line_number(chunk.file, at)
+                table.path(block.file).display(),
+                block.line_number(at)
             )
         };
         p.rows += 1;
@@ -153,6 +193,13 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
                 width
             )));
             return;
+        }
+        for &(i, ty) in &plan.typed {
+            let cell = &fields[i];
+            if !cell_reads_as(ty, cell, &mut cache) {
+                p.error = Some(fail(not_of_type(&table.header[i], ty, &utf8(cell))));
+                return;
+            }
         }
         let mut row = Row {
             fields: &fields,
@@ -212,7 +259,7 @@ pub(super) fn process(table: &Table, plan: &Plan, chunk: Chunk) -> Partial {
                     .colouring
                     .map(|i| row.fields[i].to_vec())
                     .unwrap_or_default(),
-                file: chunk.file,
+                file: block.file,
                 offset: at,
             };
             for (i, c) in plan.checks.iter().enumerate() {

@@ -5,6 +5,7 @@ use super::Query;
 use crate::analysis::expr::{Compiled, Scope};
 use crate::analysis::table::Table;
 use crate::error::{Error, Result};
+use crate::solving::ColumnType;
 
 /// One grouping, compiled: its expressions, and the CSV columns when they are plain
 /// columns (then keys are the raw fields: no evaluation per row).
@@ -24,6 +25,10 @@ pub(super) struct Plan {
     pub(super) sequence: Option<(Compiled, Compiled)>,
     pub(super) examples: usize,
     pub(super) last: usize,
+    /// Columns whose every cell must read as their declared type: every known column
+    /// (`Query::strict`), else none (the distinct keys of plain groupings are checked
+    /// after the pass, and expressions check what they read).
+    pub(super) typed: Vec<(usize, ColumnType)>,
     pub(super) n: Option<usize>,
     pub(super) m: Option<usize>,
     pub(super) graph6: Option<usize>,
@@ -101,6 +106,16 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
         crate::analysis::expr::Expr::Column(i, _) => Some(i),
         _ => None,
     });
+    let typed: Vec<(usize, ColumnType)> = scope
+        .types
+        .iter()
+        .enumerate()
+        .filter(|&(_, &ty)| q.strict && ty != ColumnType::Text)
+        .map(|(i, &ty)| (i, ty))
+        .collect();
+    if let Some(&(i, _)) = typed.last() {
+        last = last.max(i);
+    }
     Ok(Plan {
         first_plain,
         groupings,
@@ -110,6 +125,7 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
         sequence,
         examples: q.examples,
         last,
+        typed,
         n,
         m,
         graph6,

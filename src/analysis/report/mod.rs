@@ -16,7 +16,7 @@ mod html;
 
 use std::path::{Path, PathBuf};
 
-use super::query::{Grouping, Query, run};
+use super::query::{Grouping, Query, run_on};
 use super::table::{split, utf8};
 use crate::error::{Error, Result};
 use crate::graphs::palette::STANDARD;
@@ -36,6 +36,8 @@ pub struct ReportOptions {
     pub drawings: usize,
     /// Counterexamples drawn per check.
     pub examples: usize,
+    /// Replace an existing output folder (once the new one is complete).
+    pub force: bool,
 }
 
 impl Default for ReportOptions {
@@ -45,6 +47,7 @@ impl Default for ReportOptions {
             by: Vec::new(),
             drawings: 40,
             examples: 10,
+            force: false,
         }
     }
 }
@@ -80,9 +83,22 @@ pub struct ReportSummary {
     pub failed_checks: usize,
 }
 
-/// Writes the report of `files` into `out` (a directory, made if needed): `index.html`.
+/// Writes the report of `files` into the folder `out`: `index.html`. The folder is
+/// built under a temporary name beside `out` and renamed to `out` once complete; an
+/// existing `out` is refused unless `opts.force`.
 pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
-    let header = super::table::Table::open(files)?.header;
+    let staged = crate::jobs::staged::Staged::dir(out, opts.force)?;
+    let mut summary = write_report(files, staged.path(), opts)?;
+    staged.commit()?;
+    summary.index = out.join("index.html");
+    Ok(summary)
+}
+
+fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
+    let start = std::time::Instant::now();
+    let table = super::table::Table::open(files)?;
+    let header = table.header.clone();
+    super::query::ours(&files[0], &header)?;
     let has = |c: &str| header.iter().any(|h| h == c);
     let charted: Vec<&str> = CHARTED.iter().copied().filter(|c| has(c)).collect();
     let per_n = has("n");
@@ -108,10 +124,9 @@ pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<Rep
         first_of: first_col.clone(),
         sequence: None,
         examples: opts.examples,
+        strict: true,
     };
-    let results = run(files, &query)?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| Error::io(format!("creating {}", out.display()), e))?;
+    let results = run_on(&table, files, &query, start)?;
     let mut page = html::Page::new(&format!(
         "gamecensus report: {}",
         files

@@ -273,6 +273,25 @@ impl Parser {
                     }
                     count = k as i64;
                 }
+                // `2^-3` looks like a power of two, but ^ is up: it would read as
+                // 2↑ − 3 = -1^. Without a space, a sign and a number right after an up or
+                // a down are refused.
+                if let (Some(&op @ ('-' | '+')), Some(d)) =
+                    (self.chars.get(self.pos), self.chars.get(self.pos + 1))
+                    && d.is_ascii_digit()
+                {
+                    let lit: String = self.chars[start..self.pos].iter().collect();
+                    let num: String = self.chars[self.pos + 1..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_digit())
+                        .take(20)
+                        .collect();
+                    return Err(self.err(format!(
+                        "{lit}{op}{num}: ^ is up (↑) and v is down, not a power: this would \
+                         read as {lit} {op} {num}; a power of two is written as a fraction \
+                         (1/8, not 2^-3), and the sum with spaces ({lit} {op} {num})"
+                    )));
+                }
                 ups = sign * count;
             }
             _ => {}
