@@ -1,6 +1,6 @@
 //! The process's dealings with the system, below every other layer (it imports only
-//! [`crate::error`]): the allocator that counts the live heap and reports running out
-//! ([`heap`]), stopping on a signal, a memory budget or a deadline ([`stop`]), and the
+//! [`crate::error`]): the allocator that reports running out, and the process's resident
+//! memory ([`heap`]); stopping on a signal, a memory budget or a deadline ([`stop`]); the
 //! lock that keeps two writers off one output ([`lock`]).
 
 pub mod heap;

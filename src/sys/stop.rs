@@ -3,8 +3,8 @@
 //! about a second, leaving what it wrote whole.
 //!
 //! [`install`] registers the signal handlers and starts a watchdog thread that looks
-//! every [`TICK`] at the signals, the live heap ([`super::heap::live_bytes`]) and the
-//! clock. When one of them calls for a stop:
+//! every [`TICK`] at the signals, the process's private resident memory
+//! ([`super::heap::private_resident`]) and the clock. When one of them calls for a stop:
 //! 1. [`requested`] turns true, so that a runner that checks it between batches (a
 //!    census, an octal run) stops there by itself and reports as usual;
 //! 2. if the process is still running after the grace period given to [`install`] (a
@@ -41,8 +41,7 @@ pub enum Reason {
     Memory {
         /// The budget.
         budget: u64,
-        /// The live heap or the private resident memory, whichever was larger, when it
-        /// was seen over.
+        /// The private resident memory when it was seen over.
         live: u64,
     },
     /// `--timeout` seconds passed.
@@ -255,7 +254,11 @@ fn watchdog(deadline: Option<(f64, Instant)>, grace: Duration) {
         }
         let signal = SIGNAL.load(Ordering::SeqCst);
         let budget = BUDGET.load(Ordering::SeqCst);
-        let live = heap::live_bytes().max(if budget > 0 { private_resident() } else { 0 });
+        let live = if budget > 0 {
+            heap::private_resident()
+        } else {
+            0
+        };
         let reason = if signal != 0 {
             Some(Reason::Signal(signal as i32))
         } else if budget > 0 && live > budget {
@@ -276,16 +279,6 @@ fn watchdog(deadline: Option<(f64, Instant)>, grace: Duration) {
         }
         force(&reason_now());
     }
-}
-
-/// The process's private resident memory in bytes (`RssAnon` of /proc/self/status):
-/// what the heap costs the machine, fragmentation included; a mapped input file is not
-/// counted. 0 if it cannot be read.
-pub fn private_resident() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| heap::kb_field(&s, "RssAnon:"))
-        .unwrap_or(0)
 }
 
 fn reason_now() -> Reason {
