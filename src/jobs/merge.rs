@@ -427,6 +427,7 @@ fn merged_sidecar(
         )),
         units: None,
         octal: None,
+        marks: Vec::new(),
     })
 }
 

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::provenance::{Sidecar, Units, now};
+use super::provenance::{self, Sidecar, Units, now};
 use crate::error::{Error, Result};
 use crate::sys::lock::OutputLock;
 
@@ -149,6 +149,11 @@ pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result
                 have.bytes
             )));
         }
+        // What the program says it is, or refused: every byte checked.
+        check_prefix(path, &have, "cannot trust the complete run in").map_err(|e| match e {
+            Error::Usage(m) => Error::Usage(format!("{m}; use --force to compute it again")),
+            e => e,
+        })?;
         return Ok(Existing::Complete { rows: have.rows });
     }
     if !resume {
@@ -161,57 +166,12 @@ pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result
     read_partial(path, &have)
 }
 
-/// Reads an interrupted run's CSV: checks the header and the checksum of the prefix the
+/// Reads an interrupted run's CSV: checks the header and the checksums of the prefix the
 /// sidecar vouches for, and finds the last row in it. Rows after that prefix (written
 /// after the sidecar's last update, before the run was killed) are not trusted: they are
 /// cut and computed again.
 fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
-    let show = path.display();
-    let err = |e| Error::io(format!("reading {show}"), e);
-    let mut r = BufReader::with_capacity(1 << 20, File::open(path).map_err(err)?);
-    let mut hasher = Box::new(Xxh3::new());
-    let mut line = Vec::new();
-    let mut keep = 0u64;
-    let mut rows = 0u64;
-    let mut last_line: Vec<u8> = Vec::new();
-    let header = have.columns.join(",");
-    while keep < have.bytes {
-        line.clear();
-        let k = r.read_until(b'\n', &mut line).map_err(err)?;
-        if k == 0 || line.last() != Some(&b'\n') {
-            return Err(Error::usage(format!(
-                "cannot resume {show}: it is shorter than the {} bytes its sidecar recorded \
-                 ({keep} whole lines' bytes)",
-                have.bytes
-            )));
-        }
-        if keep == 0 && line[..line.len() - 1] != *header.as_bytes() {
-            return Err(Error::usage(format!(
-                "cannot resume {show}: its first line is not the header {header}"
-            )));
-        }
-        if keep > 0 {
-            rows += 1;
-            std::mem::swap(&mut last_line, &mut line);
-            hasher.update(&last_line);
-        } else {
-            hasher.update(&line);
-        }
-        keep += k as u64;
-    }
-    if keep != have.bytes || format!("{:016x}", hasher.digest()) != have.checksum {
-        return Err(Error::usage(format!(
-            "cannot resume {show}: its first {} bytes (up to row {}) are not the ones its \
-             sidecar recorded (checksum differs): the file was changed",
-            have.bytes, have.rows
-        )));
-    }
-    if rows != have.rows {
-        return Err(Error::usage(format!(
-            "cannot resume {show}: its first {} bytes hold {rows} rows, its sidecar says {}",
-            have.bytes, have.rows
-        )));
-    }
+    let (rows, keep, hasher, last_line) = check_prefix(path, have, "cannot resume")?;
     let last = (rows > 0).then(|| {
         let mut rdr = csv::ReaderBuilder::new()
             .has_headers(false)
@@ -228,6 +188,86 @@ fn read_partial(path: &Path, have: &Sidecar) -> Result<Existing> {
         keep,
         hasher,
     })
+}
+
+/// Checks the first `have.bytes` bytes of `path` against its sidecar: the header, the
+/// checksum of every marked prefix ([`Sidecar::marks`]) and of the whole, and the rows.
+/// Returns the rows, the bytes, the checksum state and the last row's line; a file that
+/// differs is refused (`doing`: what the message starts with), saying between which
+/// marks.
+fn check_prefix(
+    path: &Path,
+    have: &Sidecar,
+    doing: &str,
+) -> Result<(u64, u64, Box<Xxh3>, Vec<u8>)> {
+    let show = path.display();
+    let err = |e| Error::io(format!("reading {show}"), e);
+    let mut r = BufReader::with_capacity(1 << 20, File::open(path).map_err(err)?);
+    let mut hasher = Box::new(Xxh3::new());
+    let mut line = Vec::new();
+    let mut keep = 0u64;
+    let mut rows = 0u64;
+    let mut last_line: Vec<u8> = Vec::new();
+    let header = have.columns.join(",");
+    // The marks, then the whole prefix, in order; and the last one that matched.
+    let whole = provenance::Mark {
+        bytes: have.bytes,
+        rows: have.rows,
+        checksum: have.checksum.clone(),
+    };
+    let mut marks = have
+        .marks
+        .iter()
+        .filter(|m| m.bytes < have.bytes)
+        .chain(std::iter::once(&whole))
+        .peekable();
+    let (mut good_bytes, mut good_rows) = (0, 0);
+    let differs = |from: u64, from_row: u64, m: &provenance::Mark| {
+        Error::usage(format!(
+            "{doing} {show}: its bytes differ from those its sidecar recorded, between byte \
+             {from} (row {from_row}) and byte {} (row {}) (checksum differs): the file was \
+             changed",
+            m.bytes, m.rows
+        ))
+    };
+    loop {
+        while let Some(m) = marks.next_if(|m| m.bytes == keep) {
+            if format!("{:016x}", hasher.digest()) != m.checksum || rows != m.rows {
+                return Err(differs(good_bytes, good_rows, m));
+            }
+            (good_bytes, good_rows) = (m.bytes, m.rows);
+        }
+        if keep >= have.bytes {
+            break;
+        }
+        if let Some(m) = marks.peek().filter(|m| m.bytes < keep) {
+            // A mark that falls inside a line: the lines were changed.
+            return Err(differs(good_bytes, good_rows, m));
+        }
+        line.clear();
+        let k = r.read_until(b'\n', &mut line).map_err(err)?;
+        if k == 0 || line.last() != Some(&b'\n') {
+            return Err(Error::usage(format!(
+                "{doing} {show}: it is shorter than the {} bytes its sidecar recorded \
+                 ({keep} bytes of whole lines)",
+                have.bytes
+            )));
+        }
+        if keep == 0 && line[..line.len() - 1] != *header.as_bytes() {
+            return Err(Error::usage(format!(
+                "{doing} {show}: its first line is not the header {header}"
+            )));
+        }
+        if keep > 0 {
+            rows += 1;
+            std::mem::swap(&mut last_line, &mut line);
+            hasher.update(&last_line);
+        } else {
+            hasher.update(&line);
+        }
+        keep += k as u64;
+    }
+    Ok((rows, keep, hasher, last_line))
 }
 
 /// Sidecar updates at most this often while rows are written.
@@ -322,6 +362,7 @@ impl Output {
             .map_err(|e| Error::io(format!("opening {show}"), e))?;
         if let Some(old) = Sidecar::read(path)? {
             sidecar.started = old.started;
+            sidecar.marks = old.marks.into_iter().filter(|m| m.bytes <= keep).collect();
         }
         let out = Output::new(State {
             path: path.to_path_buf(),
@@ -470,6 +511,7 @@ impl State {
             s.updated = now();
             s.complete = complete;
             s.summary = summary;
+            s.add_mark();
             s.write(&self.path)?;
         }
         self.last_update = Instant::now();

@@ -83,6 +83,84 @@ pub struct Sidecar {
     /// method, its split and counts), so that `--resume` goes on from the CSV itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub octal: Option<Meta>,
+    /// Checksums of prefixes of the file (at most [`MAX_MARKS`], spread over it), so
+    /// that a file whose bytes differ from the recorded ones can be refused saying
+    /// where. In JSON: `BYTES:ROWS:CHECKSUM` separated by spaces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "marks")]
+    pub marks: Vec<Mark>,
+}
+
+/// Most [`Sidecar::marks`] kept: when there are more, every other one goes.
+pub const MAX_MARKS: usize = 64;
+
+/// The checksum of a prefix of a CSV: its first `bytes` bytes hold `rows` rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Bytes of the prefix (whole lines).
+    pub bytes: u64,
+    /// Rows in it (after the header).
+    pub rows: u64,
+    /// xxh3-64 of those bytes, as 16 hex digits.
+    pub checksum: String,
+}
+
+impl Sidecar {
+    /// Records the checksum of the prefix the sidecar now vouches for among its marks.
+    pub fn add_mark(&mut self) {
+        if self.marks.last().is_some_and(|m| m.bytes == self.bytes) {
+            return;
+        }
+        self.marks.push(Mark {
+            bytes: self.bytes,
+            rows: self.rows,
+            checksum: self.checksum.clone(),
+        });
+        if self.marks.len() > MAX_MARKS {
+            let last = self.marks.pop();
+            let mut i = 0;
+            self.marks.retain(|_| {
+                i += 1;
+                i % 2 == 0
+            });
+            self.marks.extend(last);
+        }
+    }
+}
+
+/// `Vec<Mark>` as one string `BYTES:ROWS:CHECKSUM ...`.
+mod marks {
+    use super::Mark;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[Mark], s: S) -> Result<S::Ok, S::Error> {
+        let text: Vec<String> = v
+            .iter()
+            .map(|m| format!("{}:{}:{}", m.bytes, m.rows, m.checksum))
+            .collect();
+        s.serialize_str(&text.join(" "))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Mark>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.split_ascii_whitespace()
+            .map(|w| {
+                let mut f = w.splitn(3, ':');
+                let bad = || serde::de::Error::custom(format!("bad mark {w:?}"));
+                let bytes = f.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
+                let rows = f.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
+                let checksum = f
+                    .next()
+                    .filter(|c| c.len() == 16 && c.bytes().all(|b| b.is_ascii_hexdigit()))
+                    .ok_or_else(bad)?
+                    .to_string();
+                Ok(Mark {
+                    bytes,
+                    rows,
+                    checksum,
+                })
+            })
+            .collect()
+    }
 }
 
 /// How a shard's rows divide into units of work. Shard `I/M` takes the units whose
@@ -150,6 +228,7 @@ impl Sidecar {
             summary: None,
             units: None,
             octal: None,
+            marks: Vec::new(),
         }
     }
 
