@@ -21,14 +21,18 @@ fn main() {
     let result = cli::run::dispatch(cli.command);
     // The command ends here, by itself: the watchdog no longer stops it.
     gamecensus::sys::stop::stand_down();
-    if let Err(e) = result {
-        let code = e.exit_code();
-        // A closed output is the reader's choice, not news: no message.
-        if code != gamecensus::error::BROKEN_PIPE {
-            let line = gamecensus::error::shortened(&e.to_string());
-            let _ = writeln!(std::io::stderr(), "gamecensus: {line}");
+    match result {
+        Ok(0) => {}
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            let code = e.exit_code();
+            // A closed output is the reader's choice, not news: no message.
+            if code != gamecensus::error::BROKEN_PIPE {
+                let line = gamecensus::error::shortened(&e.to_string());
+                let _ = writeln!(std::io::stderr(), "gamecensus: {line}");
+            }
+            std::process::exit(code);
         }
-        std::process::exit(code);
     }
 }
 

@@ -100,7 +100,15 @@ fn watch(command: &Command) -> Result<stop::Watch> {
     })
 }
 
-pub fn dispatch(command: Command) -> Result<()> {
+/// Runs `command`; returns the exit code of a command that did its work (0, or 1 for a
+/// violated `--check`). Nothing here exits the process: `main` does, after the command.
+pub fn dispatch(command: Command) -> Result<i32> {
+    let mut code = 0;
+    execute(command, &mut code)?;
+    Ok(code)
+}
+
+fn execute(command: Command, code: &mut i32) -> Result<()> {
     // Every command but `run` and `merge` (whose reports go to stderr) writes to stdout.
     if !matches!(command, Command::Run { .. } | Command::Merge { .. }) {
         stdout_open()?;
@@ -344,7 +352,7 @@ pub fn dispatch(command: Command) -> Result<()> {
                 }
             }
             if results.checks.iter().any(|c| c.violates > 0) {
-                std::process::exit(1);
+                *code = 1;
             }
             Ok(())
         }
@@ -372,7 +380,7 @@ pub fn dispatch(command: Command) -> Result<()> {
             let summary = with_threads(threads, || report(&csv, &out, &opts))?;
             let _ = writeln!(std::io::stderr(), "{}", summary.line());
             if summary.failed_checks > 0 {
-                std::process::exit(1);
+                *code = 1;
             }
             Ok(())
         }
@@ -396,6 +404,9 @@ pub fn dispatch(command: Command) -> Result<()> {
                 resume,
                 force,
                 memory: memory.as_deref().map(jobs::memory::parse).transpose()?,
+                restarted_at: std::env::var(RESTARTED_AT)
+                    .ok()
+                    .and_then(|r| r.parse().ok()),
             };
             if print_output {
                 let path = jobs::run::output_path(&spec, &opts);
@@ -404,20 +415,22 @@ pub fn dispatch(command: Command) -> Result<()> {
             let out = jobs::run::output_path(&spec, &opts);
             // Stopped by force for the memory budget (one position took it all): start
             // again from the rows the stop recorded, as after a stop between batches.
-            let restart_from = out.clone();
+            let (restart_from, restarted_at) = (out.clone(), opts.restarted_at);
             stop::set_final(move |reason, notes| {
-                if matches!(reason, stop::Reason::Memory { .. }) {
-                    let e = Error::Limit(reason.message());
-                    let _ = restart(e, &restart_from);
+                if matches!(reason, stop::Reason::Memory { .. })
+                    && let Some(rows) = jobs::run::restart_point(&restart_from, restarted_at)
+                {
+                    let _ = restart(rows, "the memory budget is used up", &restart_from);
                 }
                 stop::default_final(reason, notes)
             });
-            let summary = match jobs::run(&spec, &opts) {
-                Err(e) if memory_filled() => return restart(e, &out),
-                result => result?,
-            };
-            jobs::run::report(&summary);
-            Ok(())
+            match jobs::run(&spec, &opts)? {
+                jobs::Ran::Complete(summary) => {
+                    jobs::run::report(&summary);
+                    Ok(())
+                }
+                jobs::Ran::Restart { rows, why } => restart(rows, why, &out),
+            }
         }
         Command::Merge { out, shards, force } => {
             let merged = jobs::merge::merge(&out, &shards, force)?;
@@ -427,40 +440,19 @@ pub fn dispatch(command: Command) -> Result<()> {
     }
 }
 
-/// Whether the run stopped because its memory budget was used up: by the stored game
-/// values (which cannot be evicted), or by everything the watchdog counts.
-fn memory_filled() -> bool {
-    jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst)
-        || matches!(stop::reason(), Some(stop::Reason::Memory { .. }))
-}
-
 /// The environment variable that tells a restarted run how many rows the output had
-/// when it was restarted.
+/// when it was restarted ([`RunOptions::restarted_at`]).
 const RESTARTED_AT: &str = "GAMECENSUS_RESTARTED_AT_ROW";
 
-/// The game values of a census filled its memory budget (`e` says so): they cannot be
-/// evicted from a running process, so the run starts again as a fresh process, with
-/// empty tables, going on from the whole rows written (`--resume`; a `--force` is
-/// dropped, it would discard them). Values stay exact: the CSV is the same bytes. If the
-/// last restart made no progress (one batch of positions needs more values than the
-/// budget holds), or the output cannot be resumed, `e` is the answer.
-fn restart(e: Error, out: &std::path::Path) -> Result<()> {
+/// Carries out [`jobs::Ran::Restart`]: the run starts again as this program in a fresh
+/// process (an empty value store), with the same arguments plus `--resume` (a `--force`
+/// is dropped: it would discard the rows), going on from row `rows` of `out`. Returns
+/// only if the program cannot be started again.
+fn restart(rows: u64, why: &str, out: &std::path::Path) -> Result<()> {
     use std::os::unix::process::CommandExt;
-    let Ok(Some(sidecar)) = jobs::provenance::Sidecar::read(out) else {
-        return Err(e);
-    };
-    let rows = sidecar.rows.to_string();
-    if std::env::var(RESTARTED_AT).is_ok_and(|r| r == rows) {
-        return Err(e);
-    }
-    let what = if jobs::memory::VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst) {
-        "the game values filled the memory budget"
-    } else {
-        "the memory budget is used up"
-    };
     let _ = writeln!(
         std::io::stderr(),
-        "gamecensus: {what}; starting again with empty tables from row {rows} of {} (values \
+        "gamecensus: {why}; starting again with empty tables from row {rows} of {} (values \
          stay exact)",
         out.display()
     );
@@ -472,13 +464,10 @@ fn restart(e: Error, out: &std::path::Path) -> Result<()> {
     if !args.iter().any(|a| a == "--resume") {
         args.push("--resume".into());
     }
-    let exe = match std::env::current_exe() {
-        Ok(p) => p,
-        Err(_) => return Err(e),
-    };
+    let exe = std::env::current_exe().map_err(|e| Error::io("finding this program", e))?;
     let err = std::process::Command::new(exe)
         .args(args)
-        .env(RESTARTED_AT, &rows)
+        .env(RESTARTED_AT, rows.to_string())
         .exec();
     Err(Error::io("starting the run again", err))
 }

@@ -12,8 +12,9 @@
 //!   held by any table or thread, and equal values must keep equal ids), so the
 //!   governor counts their bytes and lowers the table's cap as they grow; a run whose
 //!   values alone leave no room stops with an error that says so ([`VALUES_FILLED`]),
-//!   and the command line starts it again as a fresh process, with an empty store, from
-//!   the rows written: recomputation instead of growth.
+//!   and [`super::run::run`] answers [`super::Ran::Restart`]: the command line starts it
+//!   again as a fresh process, with an empty store, from the rows written: recomputation
+//!   instead of growth.
 //!
 //! An `octal` run cannot evict its values either: one over the budget ([`octal_bytes`])
 //! is refused before it starts.
@@ -64,6 +65,11 @@ pub fn table_entries(bytes: u64, per_entry: u64, values: u64) -> usize {
 /// command line then starts the run again in a fresh process, whose value store is
 /// empty, going on from the rows written (see `cli/run.rs`).
 pub static VALUES_FILLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`VALUES_FILLED`] is set.
+pub fn values_filled() -> bool {
+    VALUES_FILLED.load(std::sync::atomic::Ordering::SeqCst)
+}
 
 /// Holds a run's tables to its budget while it runs: [`Governor::check`] is called
 /// between batches of positions (and once before the first).

@@ -21,6 +21,6 @@ pub mod summary;
 pub mod sweep;
 pub mod tally;
 
-pub use run::{RunOptions, run};
+pub use run::{Ran, RunOptions, run};
 pub use spec::JobSpec;
 pub use summary::Summary;

@@ -35,6 +35,45 @@ pub struct RunOptions {
     pub force: bool,
     /// The memory budget in bytes (`None`: [`super::memory::default_budget`]).
     pub memory: Option<u64>,
+    /// This process is a restart ([`Ran::Restart`]) of a run that had written this many
+    /// rows: if the run fills its memory again without going further, it stops.
+    pub restarted_at: Option<u64>,
+}
+
+/// How a run ended, when it did not fail.
+#[derive(Debug)]
+pub enum Ran {
+    /// Every row is written.
+    Complete(Box<Summary>),
+    /// The memory budget was used up by what a running process cannot give back (the
+    /// stored game values), or passed while one position was solved: the run is to be
+    /// started again as a fresh process, with empty tables, going on from the `rows`
+    /// whole rows written (as `--resume` does). The rows stay exact: the CSV is the same
+    /// bytes.
+    Restart {
+        /// Whole rows in the output.
+        rows: u64,
+        /// Why, for the line that says so.
+        why: &'static str,
+    },
+}
+
+/// Whether a run that used up its memory budget can go on in a fresh process: only
+/// from an output that can be resumed, and only if it got further since the last
+/// restart (`restarted_at`). `Some(rows)`: start again from there.
+pub fn restart_point(out: &std::path::Path, restarted_at: Option<u64>) -> Option<u64> {
+    let sidecar = super::provenance::Sidecar::read(out).ok()??;
+    (restarted_at != Some(sidecar.rows)).then_some(sidecar.rows)
+}
+
+/// Whether the run stopped because its memory budget was used up: by the stored game
+/// values (which cannot be evicted), or by everything the watchdog sees.
+fn memory_filled() -> bool {
+    super::memory::values_filled()
+        || matches!(
+            crate::sys::stop::reason(),
+            Some(crate::sys::stop::Reason::Memory { .. })
+        )
 }
 
 /// The output path of a job under these options: `--out`, else the job's `output`,
@@ -72,8 +111,30 @@ pub fn identity(spec: &JobSpec, shard: Shard) -> Result<String> {
     })
 }
 
-/// Runs a job in a thread pool of `opts.threads` threads (default: all cores).
-pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
+/// Runs a job in a thread pool of `opts.threads` threads (default: all cores): all its
+/// rows, or up to a point from which it is to be started again ([`Ran::Restart`]).
+pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Ran> {
+    match run_once(spec, opts) {
+        Ok(summary) => Ok(Ran::Complete(Box::new(summary))),
+        Err(e) if memory_filled() => {
+            let out = output_path(spec, opts);
+            match restart_point(&out, opts.restarted_at) {
+                Some(rows) => Ok(Ran::Restart {
+                    rows,
+                    why: if super::memory::values_filled() {
+                        "the game values filled the memory budget"
+                    } else {
+                        "the memory budget is used up"
+                    },
+                }),
+                None => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn run_once(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = opts.threads {
         if !(1..=MAX_THREADS).contains(&t) {
