@@ -26,6 +26,7 @@
 //! ```
 
 mod calc;
+mod functions;
 #[cfg(test)]
 mod tests;
 
