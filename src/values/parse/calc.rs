@@ -1,5 +1,5 @@
-//! The calculator: expressions over values (sums, differences, comparisons) and the
-//! functions of `gamecensus value`.
+//! The calculator: expressions over values (sums, differences, ordinal sums, Norton
+//! products, comparisons); the functions of `gamecensus value` are in `functions.rs`.
 
 use super::{MAX_NIMBER, Parser};
 use crate::error::{Error, Result};

@@ -10,7 +10,10 @@
 //! Expressions: `+`, `-`, unary minus, parentheses, the comparisons `<=`, `>=`, `==`,
 //! `<`, `>`, `||` (confused with) and the functions `aw(G)`, `outcome(G)`, `birthday(G)`,
 //! `mean(G)`, `temp(G)` (or `temperature(G)`), `cool(G, t)`, `heat(G, t)` and
-//! `thermograph(G)` (docs/RULES.md, "Temperature theory").
+//! `thermograph(G)` (docs/RULES.md, "Temperature theory"), and CGSuite's
+//! `CanonicalShortGame` methods (`functions.rs`): `lstop`, `rstop`, `rcf`, `tiny`, `miny`,
+//! the ordinal sum `G : H`, Norton's product `G . U`, `nimmul`, `overheat`, the incentives
+//! and the predicates `is_infinitesimal`, `is_numberish`, `is_all_small`.
 //! Errors name the position (1-based character) of the problem.
 //!
 //! ```
