@@ -95,7 +95,13 @@ fn incentives_from_cgsuite() {
         format!("[{}]", parts.join(", "))
     };
     // (game, incentives, left incentives, right incentives)
-    let table: [(&str, &[&str], &[&str], &[&str]); 12] = [
+    type Row = (
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+    let table: [Row; 12] = [
         ("0", &[], &[], &[]),
         ("5", &["-1"], &["-1"], &[]),
         ("-1/2", &["-1/2"], &["-1/2"], &["-1/2"]),

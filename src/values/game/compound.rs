@@ -33,21 +33,19 @@ impl GameId {
             _ => None,
         };
         let (a, b) = single(self)?;
-        if let Some(x) = a.as_number() {
-            if let Some((bl, y)) = single(b)
-                && bl == a
-                && y.mean().ok()? < x
-            {
-                return Some((x, true, a.checked_sub(y).ok()?));
-            }
+        if let Some(x) = a.as_number()
+            && let Some((bl, y)) = single(b)
+            && bl == a
+            && y.mean().ok()? < x
+        {
+            return Some((x, true, a.checked_sub(y).ok()?));
         }
-        if let Some(x) = b.as_number() {
-            if let Some((z, ar)) = single(a)
-                && ar == b
-                && z.mean().ok()? > x
-            {
-                return Some((x, false, z.checked_sub(b).ok()?));
-            }
+        if let Some(x) = b.as_number()
+            && let Some((z, ar)) = single(a)
+            && ar == b
+            && z.mean().ok()? > x
+        {
+            return Some((x, false, z.checked_sub(b).ok()?));
         }
         None
     }
