@@ -143,11 +143,20 @@ pub const VALUE_HELP: &str =
     "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
 (^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
 at the longest run: {0||0|v*} = {0|{0|v*}}), ±G or +-G for {G|-G}.
-Operators: + - (and unary -), parentheses; comparisons <= >= == < > and || (confused with).
+Tinies and minies as CGSuite writes them: Tiny(2) = {0||0|-2}, Miny(1) = {1|0||0}, \
+3Tiny(2) = 3 + Tiny(2).
+Operators: + - (and unary -), parentheses; comparisons <= >= == < > and || (confused with); \
+G : H ordinal sum and G . U Norton product (. binds tighter than :, : tighter than +).
 Functions: aw(G) atomic weight, outcome(G) L/R/N/P, birthday(G); temperature theory \
 (CGSuite's conventions, docs/RULES.md): mean(G), temp(G) (numbers are negative: m/2^k has \
 -1/2^k), cool(G, t) for t > -1, heat(G, t), thermograph(G) (left wall then right wall, each \
-as mast value, critical points and slopes from the top down).
+as mast value, critical points and slopes from the top down); lstop(G), rstop(G) stops; \
+rcf(G) reduced canonical form; tiny(G), miny(G); ordinalsum(G, H) = G : H (for G's \
+canonical form); norton(G, U) = G . U (U > 0 unless G is an integer); nimmul(*a, *b) nim \
+product; overheat(G, s, t); incentives(G), lincentives(G), rincentives(G) as a list [a, b]; \
+is_infinitesimal(G), is_numberish(G), is_all_small(G). CGSuite's names work too, in any \
+case, with or without underscores: AtomicWeight, LeftStop, ReducedCanonicalForm, \
+NortonProduct, Temperature, IsAllSmall, ...
 Numbers are exact: m/2^k with |m| < 2^62 and k <= 62; beyond that is an error.
 ^ is up and v down, never a power: 2^3 is 2 + ^3, not 8; 2^-3 (an up or down followed \
 right away by a sign and a number) is refused: write a power of two as a fraction (1/8), \
@@ -157,6 +166,10 @@ Examples:
   gamecensus value 'aw({^^^|vv})'      # {1|0}
   gamecensus value 'cool({3||2*|1*}, 1/4)'   # {11/4|{2|3/2}}
   gamecensus value 'thermograph({2|-1})'     # Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])
+  gamecensus value 'rcf({3||2*|1*})'         # {3|{2|1}}
+  gamecensus value '1 : -1 : 1'              # 3/4
+  gamecensus value 'norton(1/2, ^)'          # {^2*|v*}
+  gamecensus value 'incentives(v*)'          # [^*]
   echo '{1|-1} || 0' | gamecensus value -";
 
 #[derive(Subcommand)]

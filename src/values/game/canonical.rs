@@ -124,7 +124,7 @@ fn le_form_id(l: &[GameId], r: &[GameId], y: GameId) -> bool {
 }
 
 /// Keeps the maximal (`left`) or minimal options, without duplicates.
-fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
+pub(super) fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
     let mut v = opts;
     v.sort_unstable();
     v.dedup();

@@ -32,8 +32,10 @@
 mod arith;
 mod atomic;
 mod canonical;
+mod compound;
 mod invariants;
 mod notation;
+mod reduced;
 mod store;
 mod thermo;
 

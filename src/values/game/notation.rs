@@ -1,6 +1,8 @@
 //! The value notation (RULES.md): numbers (`-2`, `3/4`), then ups (`^`, `v`, `^2`, `v3`),
 //! then a nimber (`*`, `*2`): `^*`, `v2*3`, `1/2^*`; `0` for zero; any other value
-//! `{L1, L2|R1, R2}` with its canonical options, listed in the order of their notation.
+//! `{L1, L2|R1, R2}` with its canonical options, listed in the order of their notation;
+//! as CGSuite prints them, x + tiny-S = {x || x | x − S} as `xTiny(S)` and x + miny-S
+//! as `xMiny(S)` (x omitted when 0; S positive in mean).
 
 use std::sync::Arc;
 
@@ -42,6 +44,19 @@ fn braces(g: GameId) -> Arc<str> {
     }
     // Options in the order of their notation, not of their ids: ids depend on which
     // thread met a value first, the printed value must not.
+    if let Some((x, tiny, sub)) = g.as_number_tiny() {
+        // CGSuite's notation: x + tiny-S is `xTiny(S)`, x + miny-S `xMiny(S)` (x
+        // omitted when 0), e.g. {0||0|-2} is Tiny(2) and {1|0||0} Miny(1).
+        let x = if x.is_zero() {
+            String::new()
+        } else {
+            x.to_string()
+        };
+        let name = if tiny { "Tiny" } else { "Miny" };
+        let s: Arc<str> = format!("{x}{name}({sub})").into();
+        store().notations.insert(g, s.clone());
+        return s;
+    }
     let (l, r) = g.sides();
     let join = |v: &[GameId]| {
         let mut parts: Vec<String> = v.iter().map(|o| o.to_string()).collect();

@@ -1,11 +1,10 @@
-//! The calculator: expressions over values (sums, differences, comparisons) and the
-//! functions of `gamecensus value`.
+//! The calculator: expressions over values (sums, differences, ordinal sums, Norton
+//! products, comparisons); the functions of `gamecensus value` are in `functions.rs`.
 
 use super::{MAX_NIMBER, Parser};
 use crate::error::{Error, Result};
 use crate::values::dyadic::Dyadic;
-use crate::values::game::{CoolError, GameId, NoWeight};
-use crate::values::limits::Limit;
+use crate::values::game::GameId;
 use crate::values::trajectory::Thermograph;
 
 /// What an expression evaluates to.
@@ -21,6 +20,8 @@ pub enum Answer {
     Integer(i64),
     /// A thermograph (its walls as CGSuite prints them).
     Thermograph(Thermograph),
+    /// A list of games (incentives), printed `[a, b]` in the order of their notation.
+    List(Vec<GameId>),
 }
 
 impl std::fmt::Display for Answer {
@@ -31,6 +32,11 @@ impl std::fmt::Display for Answer {
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
             Answer::Thermograph(t) => write!(f, "{t}"),
+            Answer::List(v) => {
+                let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
+                parts.sort_unstable();
+                write!(f, "[{}]", parts.join(", "))
+            }
         }
     }
 }
@@ -41,8 +47,10 @@ pub fn evaluate(s: &str) -> Result<Answer> {
     let mut p = Parser::new(s);
     let a = p.comparison()?;
     p.end()?;
-    if let Answer::Game(g) = a {
-        reads_back(g)?;
+    match &a {
+        Answer::Game(g) => reads_back(*g)?,
+        Answer::List(v) => v.iter().try_for_each(|g| reads_back(*g))?,
+        _ => {}
     }
     Ok(a)
 }
@@ -95,7 +103,7 @@ impl Parser {
         Ok(left)
     }
 
-    fn game(&self, a: Answer) -> Result<GameId> {
+    pub(super) fn game(&self, a: Answer) -> Result<GameId> {
         match a {
             Answer::Game(g) => Ok(g),
             Answer::Integer(n) => Ok(GameId::number(
@@ -106,21 +114,65 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Result<Answer> {
-        let mut acc = self.unary()?;
+        let mut acc = self.ordinal()?;
         loop {
             if self.eat("+") {
-                let b = self.unary()?;
+                let b = self.ordinal()?;
                 let sum = self.game(acc)?.checked_add(self.game(b)?);
                 acc = Answer::Game(sum.map_err(|l| self.limit(l))?);
             } else if self.peek() == Some('-') {
                 self.pos += 1;
-                let b = self.unary()?;
+                let b = self.ordinal()?;
                 let diff = self.game(acc)?.checked_sub(self.game(b)?);
                 acc = Answer::Game(diff.map_err(|l| self.limit(l))?);
             } else {
                 return Ok(acc);
             }
         }
+    }
+
+    /// Ordinal sums `G : H`, left to right, binding tighter than `+` and looser than
+    /// the Norton product (CGSuite's precedence).
+    fn ordinal(&mut self) -> Result<Answer> {
+        let mut acc = self.product()?;
+        while self.eat(":") {
+            let b = self.product()?;
+            let g = self.game(acc)?.ordinal_sum(self.game(b)?);
+            acc = Answer::Game(g.map_err(|l| self.limit(l))?);
+        }
+        Ok(acc)
+    }
+
+    /// Norton products `G . U`, left to right.
+    fn product(&mut self) -> Result<Answer> {
+        let mut acc = self.unary()?;
+        while self.peek() == Some('.') {
+            let digit = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit());
+            if self.pos > 0
+                && digit(self.chars.get(self.pos - 1))
+                && digit(self.chars.get(self.pos + 1))
+            {
+                return Err(self.err(
+                    "a decimal point? numbers are written as fractions (3/2, not 1.5); \
+                     the Norton product G.U of two numbers needs spaces (1 . 5)",
+                ));
+            }
+            self.pos += 1;
+            let b = self.unary()?;
+            acc = Answer::Game(self.norton(self.game(acc)?, self.game(b)?)?);
+        }
+        Ok(acc)
+    }
+
+    /// Norton's product, refused for a U that is not positive unless G is an integer
+    /// (then it is G copies of U): Siegel's laws hold for U > 0 only.
+    pub(super) fn norton(&self, g: GameId, u: GameId) -> Result<GameId> {
+        if g.as_number().is_none_or(|x| !x.is_integer()) && !u.greater(GameId::zero()) {
+            return Err(self.err(format!(
+                "the Norton product G.U is defined for U > 0 (or G an integer), and U = {u} is not positive"
+            )));
+        }
+        g.norton_product(u).map_err(|l| self.limit(l))
     }
 
     fn unary(&mut self) -> Result<Answer> {
@@ -140,15 +192,8 @@ impl Parser {
             let a = self.unary()?;
             return Ok(Answer::Game(-self.game(a)?));
         }
-        if let Some(name) = FUNCTIONS.iter().copied().find(|name| {
-            self.peek_str(name)
-                && self
-                    .chars
-                    .get(self.pos + name.len())
-                    .is_some_and(|c| *c == '(' || c.is_whitespace())
-        }) {
-            self.pos += name.len();
-            return self.call(name);
+        if let Some(answer) = self.function()? {
+            return Ok(answer);
         }
         if self.eat("(") {
             let a = self.comparison()?;
@@ -160,8 +205,8 @@ impl Parser {
         Ok(Answer::Game(self.game_expr()?))
     }
 
-    /// The arguments of a function (after its name), as games: `(G)` or `(G, t)`.
-    fn arguments(&mut self, name: &str, count: usize) -> Result<Vec<GameId>> {
+    /// The arguments of a function (after its name), as games: `(G)`, `(G, t)`, ...
+    pub(super) fn arguments(&mut self, name: &str, count: usize) -> Result<Vec<GameId>> {
         self.skip_ws();
         if !self.eat("(") {
             return Err(self.err(format!("expected ( after {name}")));
@@ -183,75 +228,4 @@ impl Parser {
         }
         Ok(args)
     }
-
-    fn call(&mut self, name: &str) -> Result<Answer> {
-        let count = if matches!(name, "cool" | "heat") {
-            2
-        } else {
-            1
-        };
-        let args = self.arguments(name, count)?;
-        let g = args[0];
-        match name {
-            "aw" => g
-                .atomic_weight_or_reason()
-                .map(Answer::Game)
-                .map_err(|why| match why {
-                    NoWeight::NotInfinitesimal => self.err(format!(
-                        "{g} is not infinitesimal, so it has no atomic weight"
-                    )),
-                    NoWeight::NotAtomic { candidate } if candidate.as_number().is_none() => self
-                        .err(format!(
-                            "{g} is not atomic: the atomic-weight calculus gives \
-                             {candidate}, and beyond all-small games only a number is \
-                             accepted as a weight"
-                        )),
-                    NoWeight::NotAtomic { candidate } => self.err(format!(
-                        "{g} is not atomic: the atomic-weight calculus gives \
-                         {candidate}, but G or G+G is not where a game of that \
-                         weight must be against a remote star"
-                    )),
-                    NoWeight::Limit(l) => self.limit(l),
-                }),
-            "outcome" => Ok(Answer::Outcome(g.outcome())),
-            "birthday" => Ok(Answer::Integer(
-                i64::try_from(g.birthday()).map_err(|_| self.limit(Limit::Number))?,
-            )),
-            "mean" => Ok(Answer::Game(GameId::number(
-                g.mean().map_err(|l| self.limit(l))?,
-            ))),
-            "temp" | "temperature" => Ok(Answer::Game(GameId::number(
-                g.temperature().map_err(|l| self.limit(l))?,
-            ))),
-            "thermograph" => Ok(Answer::Thermograph(
-                (*g.thermograph().map_err(|l| self.limit(l))?).clone(),
-            )),
-            "cool" => {
-                let t = args[1]
-                    .as_number()
-                    .ok_or_else(|| self.err(format!("cool by {}: t must be a number", args[1])))?;
-                g.cool(t).map(Answer::Game).map_err(|e| match e {
-                    CoolError::BelowMinusOne => {
-                        self.err(format!("cool by {t}: t must be greater than -1"))
-                    }
-                    CoolError::Limit(l) => self.limit(l),
-                })
-            }
-            "heat" => Ok(Answer::Game(g.heat(args[1]).map_err(|l| self.limit(l))?)),
-            other => unreachable!("function {other} is listed but not defined"),
-        }
-    }
 }
-
-/// The calculator's functions (longer names first where one is a prefix of another).
-const FUNCTIONS: &[&str] = &[
-    "aw",
-    "outcome",
-    "birthday",
-    "mean",
-    "temperature",
-    "temp",
-    "thermograph",
-    "cool",
-    "heat",
-];

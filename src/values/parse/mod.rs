@@ -4,12 +4,16 @@
 //! Values: integers and dyadic fractions (`-2`, `3/4`); nimbers `*`, `*3`; ups `^`, `v`,
 //! `^2`, `v3`, also repeated (`^^`, `vvv`); number-up-star sums in that order (`1/2^*`,
 //! `v2*3`, `^^*`); `±G` or `+-G` for `{G|−G}`; braces `{L1, L2|R1, R2}`, where a run of
-//! bars splits at the longest run first: `{0||0|v*}` is `{0|{0|v*}}`.
+//! bars splits at the longest run first: `{0||0|v*}` is `{0|{0|v*}}`; CGSuite's tinies
+//! and minies `Tiny(2)` = {0||0|-2}, `Miny(1)` = {1|0||0}, `3Tiny({2|1})` = 3 + tiny-{2|1}.
 //!
 //! Expressions: `+`, `-`, unary minus, parentheses, the comparisons `<=`, `>=`, `==`,
 //! `<`, `>`, `||` (confused with) and the functions `aw(G)`, `outcome(G)`, `birthday(G)`,
 //! `mean(G)`, `temp(G)` (or `temperature(G)`), `cool(G, t)`, `heat(G, t)` and
-//! `thermograph(G)` (docs/RULES.md, "Temperature theory").
+//! `thermograph(G)` (docs/RULES.md, "Temperature theory"), and CGSuite's
+//! `CanonicalShortGame` methods (`functions.rs`): `lstop`, `rstop`, `rcf`, `tiny`, `miny`,
+//! the ordinal sum `G : H`, Norton's product `G . U`, `nimmul`, `overheat`, the incentives
+//! and the predicates `is_infinitesimal`, `is_numberish`, `is_all_small`.
 //! Errors name the position (1-based character) of the problem.
 //!
 //! ```
@@ -25,6 +29,7 @@
 //! ```
 
 mod calc;
+mod functions;
 #[cfg(test)]
 mod tests;
 
@@ -184,6 +189,9 @@ impl Parser {
             let g = self.game_expr()?;
             return GameId::from_options(&[g], &[-g]).map_err(|l| self.limit(l));
         }
+        if let Some(tiny) = self.tiny_name() {
+            return self.tiny_of(tiny);
+        }
         match self.peek() {
             Some('{') => self.braces(),
             Some('-')
@@ -254,6 +262,15 @@ impl Parser {
                     self.limit(l)
                 })?;
         }
+        if self.pos > start + negative as usize
+            && let Some(tiny) = self.tiny_name()
+        {
+            // CGSuite's `2Tiny(3)`: the number plus tiny-3.
+            let t = self.tiny_of(tiny)?;
+            return GameId::number(num)
+                .checked_add(t)
+                .map_err(|l| self.limit(l));
+        }
         let mut ups: i64 = 0;
         match self.chars.get(self.pos) {
             Some('^') | Some('v') => {
@@ -315,6 +332,43 @@ impl Parser {
             ups: ups as i32,
             nim,
         }))
+    }
+
+    /// `Tiny(` or `Miny(` (either case) right at the current position (no space skipped:
+    /// `2 Tiny(1)` is not `2Tiny(1)`): `Some(true)` for a
+    /// tiny, `Some(false)` for a miny, the name consumed; the parenthesis is not.
+    fn tiny_name(&mut self) -> Option<bool> {
+        for (name, tiny) in [
+            ("Tiny", true),
+            ("tiny", true),
+            ("Miny", false),
+            ("miny", false),
+        ] {
+            let here = name
+                .chars()
+                .enumerate()
+                .all(|(i, c)| self.chars.get(self.pos + i) == Some(&c));
+            if here && self.chars.get(self.pos + 4) == Some(&'(') {
+                self.pos += 4;
+                return Some(tiny);
+            }
+        }
+        None
+    }
+
+    /// `(S)` after `Tiny` or `Miny`: tiny-S = {0||0|-S} or miny-S = {S|0||0}.
+    fn tiny_of(&mut self, tiny: bool) -> Result<GameId> {
+        self.eat("(");
+        let s = self.nested(Parser::option)?;
+        if !self.eat(")") {
+            return Err(self.err("expected ) after the subscript of Tiny or Miny"));
+        }
+        if tiny {
+            GameId::tiny(s)
+        } else {
+            GameId::miny(s)
+        }
+        .map_err(|l| self.limit(l))
     }
 
     /// `{ ... }` with runs of bars: split at the longest run; ties are ambiguous.

@@ -148,3 +148,38 @@ fn a_value_that_would_not_read_back_is_refused() {
         "*2047"
     );
 }
+
+/// Issue #28: CGSuite's method names reach the same functions (any case, with or
+/// without underscores), and the new syntax fails with one clear line.
+#[test]
+fn cgsuite_names_and_new_syntax() {
+    // Winning Ways / CGSuite: aw(^) = 1, birthday(3/4) = 3, {3|-1} has mean 1 and
+    // temperature 2.
+    for (a, b) in [
+        ("atomic_weight(^)", "aw(^)"),
+        ("AtomicWeight(^)", "aw(^)"),
+        ("Birthday(3/4)", "birthday(3/4)"),
+        ("Temperature({3|-1})", "temp({3|-1})"),
+        ("Mean({3|-1})", "mean({3|-1})"),
+        ("Thermograph({2|-1})", "thermograph({2|-1})"),
+        ("OutcomeClass(^*)", "outcome(^*)"),
+        ("RightStop({3|-1})", "rstop({3|-1})"),
+        ("IsAllSmall(^)", "is_all_small(^)"),
+        ("Tiny(2)", "tiny(2)"),
+    ] {
+        assert_eq!(show(a), show(b), "{a}");
+    }
+    assert_eq!(show("aw(^)"), "1");
+    assert_eq!(show("Temperature({3|-1})"), "2");
+    let e = |s: &str| evaluate(s).unwrap_err().to_string();
+    assert!(e("1.5").contains("fractions"), "{}", e("1.5"));
+    assert!(e("foo(1)").contains("no function foo"));
+    assert!(e("Tiny(2").contains("expected )"));
+    assert!(e("norton(1/2, *)").contains("U > 0"));
+    assert!(e("nimmul(^, *)").contains("nimbers"));
+    assert!(e("overheat(1, 2)").contains("3 arguments"));
+    assert!(e("incentives(^) + 1").contains("not a game"));
+    // `2 Tiny(1)` is not `2Tiny(1)`: a number and a value side by side are an error.
+    assert!(e("2 Tiny(1)").contains("position 3"), "{}", e("2 Tiny(1)"));
+    assert_eq!(show("2Tiny(1)"), "2Tiny(1)");
+}
