@@ -19,8 +19,8 @@ pub enum Answer {
     Outcome(crate::values::Outcome),
     /// An integer (a birthday).
     Integer(i64),
-    /// A thermograph (its walls as CGSuite prints them).
-    Thermograph(Thermograph),
+    /// The thermograph of a game (printed as CGSuite prints its walls).
+    Thermograph(GameId, Thermograph),
 }
 
 impl std::fmt::Display for Answer {
@@ -30,7 +30,7 @@ impl std::fmt::Display for Answer {
             Answer::Truth(t) => write!(f, "{t}"),
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
-            Answer::Thermograph(t) => write!(f, "{t}"),
+            Answer::Thermograph(_, t) => write!(f, "{t}"),
         }
     }
 }
@@ -224,6 +224,7 @@ impl Parser {
                 g.temperature().map_err(|l| self.limit(l))?,
             ))),
             "thermograph" => Ok(Answer::Thermograph(
+                g,
                 (*g.thermograph().map_err(|l| self.limit(l))?).clone(),
             )),
             "cool" => {
