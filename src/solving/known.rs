@@ -109,3 +109,35 @@ impl Thermal {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::parse::parse_value;
+
+    /// The three answers, on CGSuite's published atomic weights (lang2
+    /// `CanonicalShortGameTestCase`, as docs/RULES.md lists them): `v*` weighs −1,
+    /// `{3||2*|1*}` has none (not infinitesimal), `{1|^^^||^}` is not atomic (the
+    /// calculus gives 5/2 for it).
+    #[test]
+    fn weights_and_why_there_is_none() {
+        let w = |s: &str| Weight::of(parse_value(s).unwrap()).unwrap();
+        assert_eq!(w("v*"), Weight::Of(GameId::integer(-1)));
+        assert_eq!(w("v*").text(), "atomic weight: -1");
+        assert_eq!(w("{3||2*|1*}"), Weight::NotInfinitesimal);
+        let a = w("{1|^^^||^}");
+        assert_eq!(
+            a,
+            Weight::NotAtomic {
+                candidate: parse_value("5/2").unwrap()
+            }
+        );
+        assert!(
+            a.text()
+                .starts_with("atomic weight: none, not atomic (the calculus gives 5/2")
+        );
+        let j = Weight::json(Some(&a));
+        assert_eq!(j[1].1, "none: not atomic");
+        assert_eq!(j[2].1, "5/2");
+    }
+}
