@@ -231,12 +231,15 @@ proptest! {
     }
 }
 
+/// An XML element: name, attributes, the text that follows it.
+type El = (String, Vec<(String, String)>, String);
+
 /// Every element of the SVG `xml` as (name, attributes, text that follows it); panics if
 /// it is not well-formed XML.
-fn svg_elements(xml: &str) -> Vec<(String, Vec<(String, String)>, String)> {
+fn svg_elements(xml: &str) -> Vec<El> {
     use quick_xml::events::Event;
     let mut r = quick_xml::Reader::from_str(xml);
-    let mut out: Vec<(String, Vec<(String, String)>, String)> = Vec::new();
+    let mut out: Vec<El> = Vec::new();
     loop {
         match r.read_event() {
             Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
@@ -272,8 +275,6 @@ fn svg_elements(xml: &str) -> Vec<(String, Vec<(String, String)>, String)> {
         }
     }
 }
-
-type El = (String, Vec<(String, String)>, String);
 
 fn at<'a>(e: &'a El, k: &str) -> &'a str {
     e.1.iter()
