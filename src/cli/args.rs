@@ -170,6 +170,7 @@ Examples:
   gamecensus value '1 : -1 : 1'              # 3/4
   gamecensus value 'norton(1/2, ^)'          # {^2*|v*}
   gamecensus value 'incentives(v*)'          # [^*]
+  gamecensus value 'thermograph({3|-1})' --svg t.svg   # also drawn, as SVG
   echo '{1|-1} || 0' | gamecensus value -";
 
 #[derive(Subcommand)]
@@ -244,10 +245,13 @@ pub enum Command {
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
     },
-    /// Why a position has its value: every option, marked winning / dominated / reversible.
+    /// Why a position has its value: every option, marked winning / dominated / reversible,
+    /// the canonical form, the atomic weight (partizan rules) and, for hot rules, the stops,
+    /// temperature, mean and thermograph.
     #[command(
         after_help = "Examples:\n  gamecensus explain --rules cutthroat --graph Cs --colouring BBBW\n  \
-        gamecensus explain --rules node-kayles --graph DQc --format json"
+        gamecensus explain --rules node-kayles --graph DQc --format json\n  \
+        gamecensus explain --rules snort --graph Bw --thermograph snort.svg"
     )]
     Explain {
         /// The ruleset.
@@ -265,6 +269,13 @@ pub enum Command {
         /// Scoring games: allow numbers up to d + 1 + this at a vertex of degree d.
         #[arg(long, default_value_t = 0)]
         max_extra: u32,
+        /// Also draw the value's thermograph as SVG in FILE (normal-play rules). An
+        /// existing FILE is refused unless --force.
+        #[arg(long, value_name = "FILE")]
+        thermograph: Option<PathBuf>,
+        /// Replace an existing --thermograph FILE.
+        #[arg(long, requires = "thermograph")]
+        force: bool,
         /// Stop after this many seconds (exit 2).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
@@ -273,9 +284,11 @@ pub enum Command {
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
     },
-    /// Draw a position as SVG (layout by stress majorization, vertices in their colours).
+    /// Draw a position as SVG (layout by stress majorization, vertices in their colours),
+    /// or a game's thermograph (--thermograph).
     #[command(
         after_help = "Examples:\n  gamecensus draw --graph 'F]y~W' --colouring WBWBWBB --out pos.svg\n  \
+        gamecensus draw --thermograph '{3|-1}' --out t.svg   # walls and mast, Left to the left\n  \
         gamecensus analyze results/clobber-7.csv --check 'is_integer(atomic_weight)' --format csv \\\n    \
         | tail -n +5 | gamecensus draw - --out drawings/   # one SVG per line: drawings/N.svg"
     )]
@@ -286,8 +299,13 @@ pub enum Command {
         /// Its colouring (one letter B, W or G per vertex).
         #[arg(long, requires = "graph")]
         colouring: Option<String>,
-        /// A caption under the drawing (default: the graph6 and colouring).
-        #[arg(long, requires = "graph")]
+        /// Draw the thermograph of this game (a value or a sum, e.g. '{3|-1}' or
+        /// '{2|-1} + +-1') instead of a position.
+        #[arg(long, value_name = "GAME", conflicts_with_all = ["graph", "stdin"])]
+        thermograph: Option<String>,
+        /// A caption under the drawing (default: the graph6 and colouring, or the game
+        /// with its temperature and mean).
+        #[arg(long, conflicts_with = "stdin")]
         caption: Option<String>,
         /// `-`: read positions from stdin (GRAPH6 [COLOURING] lines, or one of our CSVs).
         #[arg(value_name = "-")]
@@ -308,6 +326,13 @@ pub enum Command {
         /// nothing) reads one expression per line from stdin.
         #[arg(allow_hyphen_values = true)]
         expr: Option<String>,
+        /// With a thermograph(G) expression: also draw the thermograph as SVG in FILE
+        /// (any other answer is a usage error). An existing FILE is refused unless --force.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Replace an existing --svg FILE.
+        #[arg(long, requires = "svg")]
+        force: bool,
         /// Stop after this many seconds (exit 2; the answers printed so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,

@@ -1,6 +1,8 @@
 //! The `gamecensus` binary's command line (not part of the library): [`args`] declares
-//! the subcommands and options, [`run`] carries them out.
+//! the subcommands and options, [`run`] carries them out,
+//! [`show`] the commands that show one thing (`value`, `explain`, `draw`).
 
 pub mod args;
 pub mod deadline;
 pub mod run;
+pub mod show;

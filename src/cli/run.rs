@@ -14,7 +14,7 @@ use gamecensus::{Error, Result};
 
 use gamecensus::sys::stop;
 
-use super::args::{Command, ExplainFormat, FormatArg, MethodArg};
+use super::args::{Command, FormatArg, MethodArg};
 
 /// Runs `f` in a pool of `threads` threads (default: all cores).
 fn with_threads<T: Send>(
@@ -207,67 +207,41 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             colouring,
             format,
             max_extra,
+            thermograph,
+            force,
             ..
-        } => {
-            let mut out = super::deadline::start();
-            let evaluator = Evaluator::new(Ruleset::from_name(&rules)?);
-            let pos = jobs::stream::parse_position(&graph, colouring.as_deref(), &evaluator)?;
-            let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
-            let text = match format {
-                ExplainFormat::Text => e.text(),
-                ExplainFormat::Json => format!("{:#}\n", e.json()),
-            };
-            out.write_all(text.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(write_err)
-        }
+        } => super::show::explain(
+            &rules,
+            &graph,
+            colouring.as_deref(),
+            format,
+            max_extra,
+            thermograph.as_deref(),
+            force,
+        ),
         Command::Draw {
             graph,
             colouring,
+            thermograph,
             caption,
             stdin,
             out,
             force,
-        } => match (graph, stdin.as_deref()) {
-            (Some(g6), None) => {
-                let g = gamecensus::graphs::parse_graph6(&g6)?;
-                let c = colouring
-                    .as_deref()
-                    .map(|c| {
-                        gamecensus::graphs::Colouring::parse(
-                            c,
-                            g.n(),
-                            &gamecensus::graphs::palette::STANDARD,
-                        )
-                    })
-                    .transpose()?;
-                let cap = caption.unwrap_or_else(|| {
-                    format!("{g6} {}", colouring.unwrap_or_default())
-                        .trim()
-                        .to_string()
-                });
-                let staged = jobs::staged::Staged::file(&out, force)?;
-                std::fs::write(
-                    staged.path(),
-                    gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
-                )
-                .map_err(|e| Error::io(format!("writing {}", out.display()), e))?;
-                staged.commit()
-            }
-            (None, Some("-")) => {
-                let staged = jobs::staged::Staged::dir(&out, force)?;
-                let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
-                staged.commit()?;
-                let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
-                Ok(())
-            }
-            _ => Err(Error::usage(
-                "give --graph G6 or - to read positions from stdin",
-            )),
-        },
-        Command::Value { expr, .. } => {
+        } => super::show::draw(super::show::DrawArgs {
+            graph,
+            colouring,
+            thermograph,
+            caption,
+            stdin,
+            out,
+            force,
+        }),
+        Command::Value {
+            expr, svg, force, ..
+        } => {
             let mut out = super::deadline::start();
-            value(expr.as_deref(), &mut out).and_then(|_| out.flush().map_err(write_err))
+            super::show::value(expr.as_deref(), svg.as_deref(), force, &mut out)
+                .and_then(|_| out.flush().map_err(write_err))
         }
         Command::Octal {
             code,
@@ -470,22 +444,4 @@ fn restart(rows: u64, why: &str, out: &std::path::Path) -> Result<()> {
         .env(RESTARTED_AT, rows.to_string())
         .exec();
     Err(Error::io("starting the run again", err))
-}
-
-/// `gamecensus value`: one expression, or (`-` or none) one per line of stdin.
-fn value(expr: Option<&str>, out: &mut dyn Write) -> Result<()> {
-    if let Some(e) = expr.filter(|e| *e != "-") {
-        let answer = gamecensus::values::parse::evaluate(e)?;
-        return writeln!(out, "{answer}").map_err(write_err);
-    }
-    for (i, line) in jobs::stream::bounded_lines(&mut std::io::stdin().lock()).enumerate() {
-        let line = line.map_err(|e| jobs::stream::read_error(i, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer =
-            gamecensus::values::parse::evaluate(&line).map_err(|e| jobs::stream::at_line(i, e))?;
-        writeln!(out, "{answer}").map_err(write_err)?;
-    }
-    Ok(())
 }

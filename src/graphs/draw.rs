@@ -294,7 +294,8 @@ fn layout_component(g: &Graph, verts: &[usize]) -> Vec<(f64, f64)> {
     out
 }
 
-fn escape(s: &str) -> String {
+/// `s` as XML text or attribute content.
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -3,15 +3,16 @@
 //! reversible (through which of its own options) or a duplicate, and the canonical form
 //! that remains (Winning Ways ch. 3: dominated options are removed, a Left option A is
 //! reversible when some A^R ≤ G and is then replaced by the left options of that A^R).
-//! For impartial rules: each option's nim-value and the mex; for hot rules (partizan, not
-//! all-small): the stops, temperature, mean and thermograph.
+//! For impartial rules: each option's nim-value and the mex; for partizan rules the
+//! atomic weight (or why there is none: not infinitesimal, or not atomic), and for hot
+//! rules (partizan, not all-small) the stops, temperature, mean and thermograph.
 
 use super::impartial::ImpartialSolver;
+pub use super::known::{Thermal, Weight};
 use super::partizan::PartizanSolver;
 use crate::error::Result;
 use crate::graphs::{Colouring, Graph, Position, to_graph6};
 use crate::rules::Ruleset;
-use crate::values::dyadic::Dyadic;
 use crate::values::game::GameId;
 use crate::values::nimber::mex;
 use crate::values::nimber_notation;
@@ -84,30 +85,8 @@ pub struct GameExplanation {
     pub mex: Option<(Vec<u32>, u32)>,
     /// Rules that are not all-small: how hot the value is.
     pub thermal: Option<Thermal>,
-}
-
-/// The temperature theory of a value (docs/RULES.md), for hot rulesets.
-#[derive(Clone, Debug)]
-pub struct Thermal {
-    /// Left and right stops.
-    pub stops: (Dyadic, Dyadic),
-    /// The temperature.
-    pub temperature: Dyadic,
-    /// The mean.
-    pub mean: Dyadic,
-    /// The thermograph, as CGSuite prints it.
-    pub thermograph: String,
-}
-
-impl Thermal {
-    fn of(g: GameId) -> Result<Thermal> {
-        Ok(Thermal {
-            stops: g.stops(),
-            temperature: g.temperature()?,
-            mean: g.mean()?,
-            thermograph: g.thermograph()?.to_string(),
-        })
-    }
+    /// Partizan rules: the atomic weight, or why there is none.
+    pub atomic_weight: Option<Weight>,
 }
 
 /// A position as graph6 and colouring (the empty graph is `?`).
@@ -163,6 +142,7 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 right: Vec::new(),
                 mex: Some((nims, m)),
                 thermal: None,
+                atomic_weight: None,
             }))
         }
         Ruleset::Partizan(r) => {
@@ -203,6 +183,7 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 } else {
                     Some(Thermal::of(value)?)
                 },
+                atomic_weight: Some(Weight::of(value)?),
             }))
         }
     }
@@ -316,6 +297,25 @@ impl ScoringExplanation {
 }
 
 impl GameExplanation {
+    /// The canonical form with its options written out (`{0|0} = *`), for partizan
+    /// rules; the value itself for impartial ones.
+    pub fn canonical_form(&self) -> String {
+        if self.mex.is_some() {
+            return self.value.to_string();
+        }
+        let (l, r) = self.value.sides();
+        let join = |v: &[GameId]| {
+            let mut p: Vec<String> = v.iter().map(|g| g.to_string()).collect();
+            p.sort_unstable();
+            p.join(", ")
+        };
+        let mut s = format!("{{{}|{}}}", join(l), join(r));
+        if self.value.as_nus().is_some() {
+            s.push_str(&format!(" = {}", self.value));
+        }
+        s
+    }
+
     /// The explanation in words, one line per option.
     pub fn text(&self) -> String {
         let mut s = format!(
@@ -374,19 +374,11 @@ impl GameExplanation {
                     nimber_notation(*m)
                 ));
             }
-            None => {
-                let (l, r) = self.value.sides();
-                let join = |v: &[GameId]| {
-                    let mut p: Vec<String> = v.iter().map(|g| g.to_string()).collect();
-                    p.sort_unstable();
-                    p.join(", ")
-                };
-                s.push_str(&format!("canonical form: {{{}|{}}}", join(l), join(r)));
-                if self.value.as_nus().is_some() {
-                    s.push_str(&format!(" = {}", self.value));
-                }
-                s.push('\n');
-            }
+            None => s.push_str(&format!("canonical form: {}\n", self.canonical_form())),
+        }
+        if let Some(w) = &self.atomic_weight {
+            s.push_str(&w.text());
+            s.push('\n');
         }
         if let Some(t) = &self.thermal {
             s.push_str(&format!(
@@ -415,11 +407,12 @@ impl GameExplanation {
                 })
                 .collect::<Vec<_>>()
         };
-        json!({
+        let mut v = json!({
             "rules": self.rules,
             "position": self.position,
             "value": self.value.to_string(),
             "outcome": self.value.outcome().letter(),
+            "canonical_form": self.canonical_form(),
             "left": opts(&self.left),
             "right": opts(&self.right),
             "mex": self.mex.as_ref().map(|(_, m)| *m),
@@ -429,6 +422,14 @@ impl GameExplanation {
             "temperature": self.thermal.as_ref().map(|t| t.temperature.to_string()),
             "mean": self.thermal.as_ref().map(|t| t.mean.to_string()),
             "thermograph": self.thermal.as_ref().map(|t| t.thermograph.clone()),
-        })
+            "thermograph_walls": self.thermal.as_ref().map(|t| json!({
+                "left": Thermal::wall_json(&t.walls[0]),
+                "right": Thermal::wall_json(&t.walls[1]),
+            })),
+        });
+        for (k, w) in Weight::json(self.atomic_weight.as_ref()) {
+            v[k] = w;
+        }
+        v
     }
 }

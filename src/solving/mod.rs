@@ -6,6 +6,7 @@ pub mod driver;
 pub mod evaluate;
 pub mod explain;
 pub mod impartial;
+pub mod known;
 pub mod labelled;
 pub mod partizan;
 pub mod scoring;

@@ -186,3 +186,147 @@ proptest! {
         }
     }
 }
+
+/// `explain` shows the atomic weight of Cutthroat stars as McCurdy & Nowakowski publish
+/// it (Table 3 / Lemma 4: aw(•(0, m)) = m − 1 for m ≥ 1, aw(•(n, m)) = m for n ≥ 1), in
+/// words and in JSON, and no temperature for an all-small ruleset.
+#[test]
+fn explain_shows_published_atomic_weights() {
+    for (n, m) in [(0, 1), (0, 3), (1, 1), (1, 2), (2, 1), (2, 3), (3, 2)] {
+        let (g, c) = star(n, m);
+        let (g6, c) = (gamecensus::graphs::to_graph6(&g), c.to_string());
+        let aw = if n == 0 { m - 1 } else { m };
+        let args = [
+            "explain",
+            "--rules",
+            "cutthroat",
+            "--graph",
+            &g6,
+            "--colouring",
+            &c,
+        ];
+        let o = common::cli::run(&args, None);
+        let text = common::cli::stdout(&o);
+        assert!(
+            text.ends_with(&format!("\natomic weight: {aw}\n")),
+            "star({n},{m}): {text}"
+        );
+        assert!(!text.contains("temperature"), "{text}");
+        let o = common::cli::run(&[&args[..], &["--format", "json"]].concat(), None);
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(j["atomic_weight"], aw.to_string(), "star({n},{m})");
+        assert_eq!(j["atomic_weight_status"], "defined");
+        assert_eq!(j["temperature"], serde_json::Value::Null);
+    }
+}
+
+/// For a hot position the JSON carries every field: Snort on the path of 5 vertices with
+/// both ends tinted for Left is {4|0, ±1} (CGSuite's `GameGraphTest`: Snort("L-.-.-.-L")).
+/// By hand from that value: stops 4 and 0 (Right's best is 0, ±1's left stop is 1); the
+/// left scaffold is 4 − t, the right one min(0, ±1's left wall) + t = t, so the walls meet
+/// at temperature 2 and mean 2 (Winning Ways ch. 6's construction). Its atomic weight is
+/// undefined (not infinitesimal). `--thermograph FILE` draws it.
+#[test]
+fn explain_json_has_every_field_for_a_hot_position() {
+    let p5 = Graph::from_edges(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
+    let g6 = gamecensus::graphs::to_graph6(&p5);
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "explain",
+        "--rules",
+        "snort",
+        "--graph",
+        &g6,
+        "--colouring",
+        "BGGGB",
+    ];
+    let o = common::cli::run_in(
+        &[&args[..], &["--format", "json", "--thermograph", "t.svg"]].concat(),
+        b"",
+        dir.path(),
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["value"], "{4|0, {1|-1}}");
+    assert_eq!(j["canonical_form"], "{4|0, {1|-1}}");
+    // Left wins moving first (to 4), Right too (to 0): N.
+    assert_eq!(j["outcome"], "N");
+    for (k, want) in [
+        ("left_stop", "4"),
+        ("right_stop", "0"),
+        ("temperature", "2"),
+        ("mean", "2"),
+        ("thermograph", "Thermograph(2,[2],[0,-1],2,[2],[0,1])"),
+        ("atomic_weight_status", "undefined: not infinitesimal"),
+    ] {
+        assert_eq!(j[k], want, "{k}");
+    }
+    assert_eq!(j["atomic_weight"], serde_json::Value::Null);
+    let walls = |w: &str| -> Vec<(String, String)> {
+        j["thermograph_walls"][w]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["t"].as_str().unwrap().into(),
+                    p["x"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let pair = |t: &str, x: &str| (t.to_string(), x.to_string());
+    assert_eq!(walls("left"), [pair("-1", "5"), pair("2", "2")]);
+    assert_eq!(walls("right"), [pair("-1", "-1"), pair("2", "2")]);
+    for side in ["left", "right"] {
+        let opts = j[side].as_array().unwrap();
+        assert!(!opts.is_empty());
+        for o in opts {
+            for k in [
+                "move",
+                "position",
+                "value",
+                "winning",
+                "dominated_by",
+                "same_as",
+                "reversible_through",
+            ] {
+                assert!(o.get(k).is_some(), "{side} option without {k}: {o}");
+            }
+        }
+    }
+    let svg = std::fs::read_to_string(dir.path().join("t.svg")).unwrap();
+    assert!(
+        svg.contains(&format!(
+            "snort on {g6} BGGGB: thermograph of {{4|0, {{1|-1}}}}: temperature 2, mean 2"
+        )),
+        "{svg}"
+    );
+    assert!(svg.contains("data-temperature=\"2\" data-mean=\"2\""));
+    // The text says the same; an existing --thermograph FILE is refused (nothing printed).
+    let o = common::cli::run_in(&args, b"", dir.path());
+    assert!(common::cli::stdout(&o).ends_with(
+        "atomic weight: undefined (the value is not infinitesimal)\n\
+         stops 4 (Left first) and 0 (Right first); temperature 2, mean 2\n\
+         Thermograph(2,[2],[0,-1],2,[2],[0,1])\n"
+    ));
+    let o = common::cli::run_in(
+        &[&args[..], &["--thermograph", "t.svg"]].concat(),
+        b"",
+        dir.path(),
+    );
+    common::cli::assert_usage_error(&o, "t.svg exists: use --force");
+    assert!(o.stdout.is_empty());
+    let o = common::cli::run(
+        &[
+            "explain",
+            "--rules",
+            "grundy-colouring",
+            "--graph",
+            "Bw",
+            "--thermograph",
+            "x.svg",
+        ],
+        None,
+    );
+    common::cli::assert_usage_error(&o, "scoring game, which has no thermograph");
+}

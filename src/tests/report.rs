@@ -238,6 +238,7 @@ fn explain_positions_from_the_sources() {
     // Cutthroat: the star •(2, 1) (black centre, two black leaves, one white) is
     // A = {0, ^*|0} (McCurdy & Nowakowski). Left's move at the centre ends the game (0);
     // each black leaf leaves •(1, 1) = ^* (Lemma 1); Right's only move leaves •(2, 0) = 0.
+    // Its atomic weight is 1 (their Table 3: aw(•(n, m)) = m for n ≥ 1).
     let o = gamecensus(&[
         "explain",
         "--rules",
@@ -257,6 +258,7 @@ Left's options (3):
 Right's options (1):
   1. removes vertex 3 -> ? (empty): 0  [winning for Right]
 canonical form: {0, ^*|0}
+atomic weight: 1
 "
     );
     // Moves name vertices as given, even when Cutthroat first drops a monochromatic
@@ -289,7 +291,10 @@ canonical form: {0, ^*|0}
     // leaves, {0|*} = ^; removing 3 leaves one white-black edge, *. Right's: removing 0
     // leaves W-B-B with the black centre, {0, *|0} = ^*; removing 1 leaves the triangle
     // WBB, {*|0} = v. ^* is dominated by v, and ^ = {0|*} reverses through * (G ≥ *), so
-    // it is replaced by *'s left option 0: {*, 0|v}.
+    // it is replaced by *'s left option 0: {*, 0|v}. Atomic weight 0, by hand (RULES.md's
+    // calculus): {aw(*) − 2, aw(0) − 2 | aw(v) + 2} = {−2|1} = 0, an integer, and G is
+    // confused with a remote star (Left wins first by moving the star to *, Right by
+    // moving G to v), so the weight is that 0.
     let o = gamecensus(&[
         "explain",
         "--rules",
@@ -309,6 +314,7 @@ Right's options (2):
   1. removes vertex 0 -> BW WBB: ^*  [dominated by option 2]
   2. removes vertex 1 -> Bw WBB: v  [winning for Right]
 canonical form: {*, 0|v}
+atomic weight: 0
 "
     );
     // Clobber on xox|ox. is {^^*|*, v} (CGSuite's test suite); a stone moved onto an

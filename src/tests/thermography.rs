@@ -230,3 +230,248 @@ proptest! {
         prop_assert_eq!(cooled.temperature().unwrap(), temp.checked_sub(t).unwrap(), "{} cooled by {}", g, t);
     }
 }
+
+/// An XML element: name, attributes, the text that follows it.
+type El = (String, Vec<(String, String)>, String);
+
+/// Every element of the SVG `xml` as (name, attributes, text that follows it); panics if
+/// it is not well-formed XML.
+fn svg_elements(xml: &str) -> Vec<El> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_str(xml);
+    let mut out: Vec<El> = Vec::new();
+    loop {
+        match r.read_event() {
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
+                let attrs = e
+                    .attributes()
+                    .map(|a| {
+                        let a = a.unwrap();
+                        let k = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+                        (k, a.unescape_value().unwrap().into_owned())
+                    })
+                    .collect();
+                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                out.push((name, attrs, String::new()));
+            }
+            Ok(Event::Text(t)) => {
+                if let Some(last) = out.last_mut() {
+                    last.2.push_str(&t.decode().unwrap());
+                }
+            }
+            Ok(Event::GeneralRef(g)) => {
+                let s = match g.decode().unwrap().as_ref() {
+                    "lt" => "<",
+                    "gt" => ">",
+                    "amp" => "&",
+                    "quot" => "\"",
+                    other => panic!("entity {other}"),
+                };
+                out.last_mut().unwrap().2.push_str(s);
+            }
+            Ok(Event::Eof) => return out,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed XML at {}: {e}", r.buffer_position()),
+        }
+    }
+}
+
+fn at<'a>(e: &'a El, k: &str) -> &'a str {
+    e.1.iter()
+        .find(|(a, _)| a == k)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {k} in {e:?}"))
+}
+
+/// Whether `e` is a `name` element with the attribute `k` = `val`.
+fn is(e: &El, name: &str, k: &str, val: &str) -> bool {
+    e.0 == name && e.1.iter().any(|(a, v)| a == k && v == val)
+}
+
+fn px(e: &El, x: &str, y: &str) -> (f64, f64) {
+    (at(e, x).parse().unwrap(), at(e, y).parse().unwrap())
+}
+
+/// The drawn points `(t, x)` of the thermograph's walls are its walls' own corners (and
+/// stops at t = 0 and the mast's foot), exactly; on the page, Left (larger values) is to
+/// the left, temperature goes up, the walls are straight at 45° or vertical between the
+/// points, and the mast stands on the walls' last point. Published walls:
+/// - switches {x|y} (Winning Ways ch. 6; Siegel, Combinatorial Game Theory II.5,
+///   "Thermographs"): walls x − t and y + t (at t = 0 the stops x and y) up to the
+///   temperature (x − y)/2, mast at the mean (x + y)/2: {3|−1} (mast 1 from 2), {2|−1}
+///   (mast 1/2 from 3/2, Winning Ways' example), ±1 (mast 0 from 1); continued below
+///   t = 0 to t = −1 as CGSuite's generalised walls are (its test table, above);
+/// - −1/2, ^ and {3||2*|1*}: CGSuite's `CanonicalShortGameTestCase` (the strings in
+///   `thermographs_from_cgsuite`: a wall `mast,[critical points],[slopes]`);
+/// - {4||2|1}, by hand from Winning Ways' construction: the left scaffold is 4 − t, the
+///   right one {2|1}'s left wall (2 − t up to 1/2, then 3/2) plus t, i.e. 2 up to 1/2,
+///   then 3/2 + t; they meet at t = 5/4, x = 11/4.
+#[test]
+fn drawn_thermographs_have_the_walls_corners() {
+    type Points<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(&str, Points, Points); 8] = [
+        (
+            "{3|-1}",
+            &[("-1", "4"), ("0", "3"), ("2", "1")],
+            &[("-1", "-2"), ("0", "-1"), ("2", "1")],
+        ),
+        (
+            "{2|-1}",
+            &[("-1", "3"), ("0", "2"), ("3/2", "1/2")],
+            &[("-1", "-2"), ("0", "-1"), ("3/2", "1/2")],
+        ),
+        (
+            "+-1",
+            &[("-1", "2"), ("0", "1"), ("1", "0")],
+            &[("-1", "-2"), ("0", "-1"), ("1", "0")],
+        ),
+        (
+            "-1/2",
+            &[("-1", "0"), ("-1/2", "-1/2")],
+            &[("-1", "-1"), ("-1/2", "-1/2")],
+        ),
+        ("^", &[("-1", "1"), ("0", "0")], &[("-1", "0"), ("0", "0")]),
+        ("5", &[("-1", "5")], &[("-1", "5")]),
+        (
+            "{3||2*|1*}",
+            &[("-1", "4"), ("0", "3"), ("3/4", "9/4")],
+            &[("-1", "1"), ("0", "2"), ("1/2", "2"), ("3/4", "9/4")],
+        ),
+        (
+            "{4||2|1}",
+            &[("-1", "5"), ("0", "4"), ("5/4", "11/4")],
+            &[("-1", "2"), ("0", "2"), ("1/2", "2"), ("5/4", "11/4")],
+        ),
+    ];
+    for (game, left, right) in cases {
+        let g = v(game);
+        let th = g.thermograph().unwrap();
+        let svg = gamecensus::values::thermo_svg::svg(&th, game).unwrap();
+        assert_eq!(svg, gamecensus::values::thermo_svg::svg(&th, game).unwrap());
+        let els = svg_elements(&svg);
+        let group = els.iter().find(|e| e.0 == "g").unwrap();
+        assert_eq!(at(group, "data-temperature"), th.temperature().to_string());
+        assert_eq!(at(group, "data-mean"), th.mean().unwrap().to_string());
+        let caption = els.iter().find(|e| is(e, "text", "class", "caption"));
+        assert_eq!(caption.unwrap().2.trim(), game);
+        let mut feet = Vec::new();
+        for (name, wall, want) in [("left", &th.left, left), ("right", &th.right, right)] {
+            let corners: Vec<&El> = els
+                .iter()
+                .filter(|e| is(e, "circle", "data-wall", name))
+                .collect();
+            let points: Vec<(Dyadic, Dyadic)> = corners
+                .iter()
+                .map(|e| (d(at(e, "data-t")), d(at(e, "data-x"))))
+                .collect();
+            let want: Vec<(Dyadic, Dyadic)> = want.iter().map(|&(t, x)| (d(t), d(x))).collect();
+            assert_eq!(points, want, "{name} wall of {game}");
+            for &(t, x) in &points {
+                assert_eq!(wall.value_at(t).unwrap(), x, "{name} wall of {game} at {t}");
+            }
+            for c in wall.critical_points() {
+                assert!(points.iter().any(|&(t, _)| t == c), "{game}: corner {c}");
+            }
+            let last = *points.last().unwrap();
+            assert_eq!(last, (th.temperature(), th.mean().unwrap()), "{game}");
+            // The polyline goes through the drawn points, in order.
+            let line = els
+                .iter()
+                .find(|e| is(e, "polyline", "class", &format!("wall {name}")))
+                .unwrap();
+            let drawn: Vec<String> = corners
+                .iter()
+                .map(|e| format!("{},{}", at(e, "cx"), at(e, "cy")))
+                .collect();
+            assert_eq!(at(line, "points"), drawn.join(" "), "{game}");
+            for (a, b) in points.iter().zip(&points[1..]) {
+                let i = points.iter().position(|p| p == a).unwrap();
+                let (pa, pb) = (px(corners[i], "cx", "cy"), px(corners[i + 1], "cx", "cy"));
+                assert!(pb.1 < pa.1, "{game}: temperature goes up");
+                assert_eq!(pb.0 < pa.0, b.1 > a.1, "{game}: Left is to the left");
+                let (dx, dy) = ((pb.0 - pa.0).abs(), (pb.1 - pa.1).abs());
+                assert!(
+                    dx < 0.2 || (dx - dy).abs() < 0.2,
+                    "{game}: slope ±1 or vertical"
+                );
+            }
+            feet.push(px(corners[corners.len() - 1], "cx", "cy"));
+        }
+        assert_eq!(
+            feet[0], feet[1],
+            "{game}: the walls meet at the mast's foot"
+        );
+        let mast = els.iter().find(|e| is(e, "line", "class", "mast")).unwrap();
+        assert_eq!(at(mast, "data-x"), th.mean().unwrap().to_string());
+        let (x1, y1) = px(mast, "x1", "y1");
+        let (x2, y2) = px(mast, "x2", "y2");
+        assert_eq!((x1, y1), feet[0], "{game}: the mast stands on the walls");
+        assert!(x2 == x1 && y2 < y1, "{game}: the mast goes up");
+    }
+}
+
+/// `value 'thermograph(G)' --svg FILE` prints the walls and draws them; `draw
+/// --thermograph G` draws the same bytes; an existing FILE is refused without --force
+/// and left as it was; an answer that is not a thermograph, --svg on stdin, and a
+/// --thermograph that is not a game are usage errors that write nothing.
+#[test]
+fn thermographs_from_the_command_line() {
+    use common::cli::{assert_usage_error, run_in, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| run_in(args, b"", dir.path());
+    let o = run(&["value", "thermograph({3|-1})", "--svg", "t.svg"]);
+    // Winning Ways ch. 6: {3|-1} has mean 1 and temperature 2.
+    assert_eq!(stdout(&o), "Thermograph(1,[2],[0,-1],1,[2],[0,1])\n");
+    let t = std::fs::read_to_string(dir.path().join("t.svg")).unwrap();
+    assert!(t.contains(">thermograph of {3|-1}: temperature 2, mean 1</text>"));
+    svg_elements(&t);
+    assert!(
+        run(&["draw", "--thermograph", "{3|-1}", "--out", "d.svg"])
+            .status
+            .success()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("d.svg")).unwrap(),
+        t
+    );
+    // A sum is drawn as its value: {2|-1} + ±1, mean 1/2 + 0 (Winning Ways ch. 6: the
+    // mean is additive).
+    let o = run(&["draw", "--thermograph", "{2|-1} + +-1", "--out", "s.svg"]);
+    assert!(o.status.success());
+    let s = std::fs::read_to_string(dir.path().join("s.svg")).unwrap();
+    assert!(s.contains("data-mean=\"1/2\""), "{s}");
+    assert_usage_error(
+        &run(&["value", "thermograph(+-1)", "--svg", "t.svg"]),
+        "t.svg exists: use --force",
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("t.svg")).unwrap(),
+        t
+    );
+    let o = run(&["value", "thermograph(+-1)", "--svg", "t.svg", "--force"]);
+    assert_eq!(stdout(&o), "Thermograph(0,[1],[0,-1],0,[1],[0,1])\n");
+    assert!(
+        std::fs::read_to_string(dir.path().join("t.svg"))
+            .unwrap()
+            .contains("of {1|-1}:")
+    );
+    assert_usage_error(
+        &run(&["value", "{3|-1}", "--svg", "u.svg"]),
+        "--svg draws thermographs",
+    );
+    assert_usage_error(&run(&["value", "--svg", "u.svg"]), "not on stdin");
+    assert_usage_error(
+        &run(&["draw", "--thermograph", "outcome(1)", "--out", "u.svg"]),
+        "is not a game",
+    );
+    assert_usage_error(
+        &run(&["draw", "--thermograph", "{3", "--out", "u.svg"]),
+        "{",
+    );
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["d.svg", "s.svg", "t.svg"], "nothing else written");
+}

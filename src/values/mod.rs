@@ -8,6 +8,7 @@ pub mod limits;
 pub mod nimber;
 pub mod outcome;
 pub mod parse;
+pub mod thermo_svg;
 pub mod trajectory;
 
 pub use nimber::nimber_notation;

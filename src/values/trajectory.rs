@@ -86,6 +86,17 @@ impl Trajectory {
         self.segments.iter().skip(1).rev().map(|s| s.from).collect()
     }
 
+    /// The corners from the bottom up: `(t, x(t))` at −1 and at each critical point
+    /// (where the slope changes), exactly. Between two corners the trajectory is the
+    /// straight line through them; above the last it keeps the top piece's slope (0,
+    /// vertical, for a thermograph's walls).
+    pub fn corners(&self) -> Result<Vec<(Dyadic, Dyadic)>, Limit> {
+        self.segments
+            .iter()
+            .map(|s| Ok((s.from, line(s.slope, s.intercept, s.from)?)))
+            .collect()
+    }
+
     /// The highest critical point, if any.
     pub fn top(&self) -> Option<Dyadic> {
         self.segments

@@ -18,8 +18,8 @@ pub enum Answer {
     Outcome(crate::values::Outcome),
     /// An integer (a birthday).
     Integer(i64),
-    /// A thermograph (its walls as CGSuite prints them).
-    Thermograph(Thermograph),
+    /// The thermograph of a game (printed as CGSuite prints its walls).
+    Thermograph(GameId, Thermograph),
     /// A list of games (incentives), printed `[a, b]` in the order of their notation.
     List(Vec<GameId>),
 }
@@ -31,7 +31,7 @@ impl std::fmt::Display for Answer {
             Answer::Truth(t) => write!(f, "{t}"),
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
-            Answer::Thermograph(t) => write!(f, "{t}"),
+            Answer::Thermograph(_, t) => write!(f, "{t}"),
             Answer::List(v) => {
                 let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
                 parts.sort_unstable();

@@ -117,6 +117,7 @@ impl Parser {
             "mean" => number(g.mean().map_err(|l| self.limit(l))?),
             "temp" => number(g.temperature().map_err(|l| self.limit(l))?),
             "thermograph" => Ok(Answer::Thermograph(
+                g,
                 (*g.thermograph().map_err(|l| self.limit(l))?).clone(),
             )),
             "cool" => {

@@ -1,0 +1,203 @@
+//! The commands that show one thing: the calculator (`value`, with `--svg`),
+//! `explain` and `draw` (a position, or a game's thermograph with `--thermograph`).
+//! Every SVG is written whole through [`Staged`] (an existing file is refused without
+//! `--force`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use gamecensus::jobs::{self, staged::Staged};
+use gamecensus::rules::Ruleset;
+use gamecensus::solving::Evaluator;
+use gamecensus::solving::explain::Explanation;
+use gamecensus::values::game::GameId;
+use gamecensus::values::parse::{Answer, evaluate};
+use gamecensus::values::thermo_svg;
+use gamecensus::{Error, Result};
+
+use super::args::ExplainFormat;
+
+fn write_err(e: std::io::Error) -> Error {
+    Error::io("writing output", e)
+}
+
+/// The caption of `g`'s thermograph: the game, its temperature and mean.
+pub fn caption(g: GameId) -> Result<String> {
+    Ok(format!(
+        "thermograph of {g}: temperature {}, mean {}",
+        g.temperature()?,
+        g.mean()?
+    ))
+}
+
+/// Writes `g`'s thermograph as SVG to `dest` (under a temporary name, then renamed).
+pub fn write_svg(g: GameId, caption: &str, dest: &Path, force: bool) -> Result<()> {
+    let text = thermo_svg::svg(&*g.thermograph()?, caption)?;
+    let staged = Staged::file(dest, force)?;
+    std::fs::write(staged.path(), text)
+        .map_err(|e| Error::io(format!("writing {}", dest.display()), e))?;
+    staged.commit()
+}
+
+/// `gamecensus explain`, and its `--thermograph FILE` (written before anything is
+/// printed: a refused FILE leaves stdout empty).
+pub fn explain(
+    rules: &str,
+    graph: &str,
+    colouring: Option<&str>,
+    format: ExplainFormat,
+    max_extra: u32,
+    thermograph: Option<&Path>,
+    force: bool,
+) -> Result<()> {
+    let mut out = super::deadline::start();
+    let evaluator = Evaluator::new(Ruleset::from_name(rules)?);
+    if thermograph.is_some() && matches!(evaluator.ruleset(), Ruleset::Scoring(_)) {
+        return Err(Error::usage(format!(
+            "--thermograph: {rules} is a scoring game, which has no thermograph"
+        )));
+    }
+    let pos = jobs::stream::parse_position(graph, colouring, &evaluator)?;
+    let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
+    if let (Some(dest), Explanation::Game(g)) = (thermograph, &e) {
+        let caption = format!("{} on {}: {}", g.rules, g.position, caption(g.value)?);
+        write_svg(g.value, &caption, dest, force)?;
+    }
+    let text = match format {
+        ExplainFormat::Text => e.text(),
+        ExplainFormat::Json => format!("{:#}\n", e.json()),
+    };
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(write_err)
+}
+
+/// The arguments of `gamecensus draw`.
+pub struct DrawArgs {
+    pub graph: Option<String>,
+    pub colouring: Option<String>,
+    pub thermograph: Option<String>,
+    pub caption: Option<String>,
+    pub stdin: Option<String>,
+    pub out: PathBuf,
+    pub force: bool,
+}
+
+/// `gamecensus draw`: one position (`--graph`), one thermograph (`--thermograph`), or a
+/// folder of positions read from stdin.
+pub fn draw(a: DrawArgs) -> Result<()> {
+    let DrawArgs {
+        graph,
+        colouring,
+        thermograph,
+        caption,
+        stdin,
+        out,
+        force,
+    } = a;
+    if let Some(game) = thermograph {
+        if colouring.is_some() {
+            return Err(Error::usage(
+                "--colouring goes with --graph, not --thermograph",
+            ));
+        }
+        return draw_thermograph(&game, caption, &out, force);
+    }
+    match (graph, stdin.as_deref()) {
+        (Some(g6), None) => {
+            let g = gamecensus::graphs::parse_graph6(&g6)?;
+            let c = colouring
+                .as_deref()
+                .map(|c| {
+                    gamecensus::graphs::Colouring::parse(
+                        c,
+                        g.n(),
+                        &gamecensus::graphs::palette::STANDARD,
+                    )
+                })
+                .transpose()?;
+            let cap = caption.unwrap_or_else(|| {
+                format!("{g6} {}", colouring.unwrap_or_default())
+                    .trim()
+                    .to_string()
+            });
+            let staged = Staged::file(&out, force)?;
+            std::fs::write(
+                staged.path(),
+                gamecensus::graphs::draw::svg(&g, c.as_ref(), Some(&cap)),
+            )
+            .map_err(|e| Error::io(format!("writing {}", out.display()), e))?;
+            staged.commit()
+        }
+        (None, Some("-")) if caption.is_some() => Err(Error::usage(
+            "--caption goes with --graph or --thermograph, not with stdin",
+        )),
+        (None, Some("-")) => {
+            let staged = Staged::dir(&out, force)?;
+            let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
+            staged.commit()?;
+            let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
+            Ok(())
+        }
+        _ => Err(Error::usage(
+            "give --graph G6, --thermograph GAME, or - to read positions from stdin",
+        )),
+    }
+}
+
+/// `gamecensus draw --thermograph GAME`: `game` is a calculator expression whose answer
+/// is a game.
+fn draw_thermograph(game: &str, caption: Option<String>, dest: &Path, force: bool) -> Result<()> {
+    let g = match evaluate(game)? {
+        Answer::Game(g) => g,
+        other => {
+            return Err(Error::usage(format!(
+                "--thermograph {}: the answer {other} is not a game (give a value such as \
+                 '{{3|-1}}' or a sum of values)",
+                gamecensus::error::quoted(game)
+            )));
+        }
+    };
+    let cap = match caption {
+        Some(c) => c,
+        None => self::caption(g)?,
+    };
+    write_svg(g, &cap, dest, force)
+}
+
+/// `gamecensus value`: one expression, or (`-` or none) one per line of stdin. With
+/// `svg`, the one expression must be a thermograph, which is also drawn there.
+pub fn value(
+    expr: Option<&str>,
+    svg: Option<&Path>,
+    force: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if let Some(e) = expr.filter(|e| *e != "-") {
+        let answer = evaluate(e)?;
+        if let Some(dest) = svg {
+            let Answer::Thermograph(g, _) = answer else {
+                return Err(Error::usage(format!(
+                    "--svg draws thermographs, and {} is {answer}: write thermograph(G)",
+                    gamecensus::error::quoted(e)
+                )));
+            };
+            write_svg(g, &caption(g)?, dest, force)?;
+        }
+        return writeln!(out, "{answer}").map_err(write_err);
+    }
+    if svg.is_some() {
+        return Err(Error::usage(
+            "--svg draws one thermograph: give the expression on the command line, not on stdin",
+        ));
+    }
+    for (i, line) in jobs::stream::bounded_lines(&mut std::io::stdin().lock()).enumerate() {
+        let line = line.map_err(|e| jobs::stream::read_error(i, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = evaluate(&line).map_err(|e| jobs::stream::at_line(i, e))?;
+        writeln!(out, "{answer}").map_err(write_err)?;
+    }
+    Ok(())
+}
