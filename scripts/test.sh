@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
-cargo test --release "$@"
+# Every tier: plain `cargo test` leaves out the system tier (tests marked #[ignore] that
+# need a real Slurm cluster or headless Chromium); this runs it too.
+cargo test --release "$@" -- --include-ignored
