@@ -26,13 +26,28 @@ fn s(p: &Path) -> &str {
 }
 
 fn start(args: &[&str]) -> Child {
-    bin()
+    start_with(args, None)
+}
+
+/// Starts the binary with `input` on its standard input (closed after it), or none.
+fn start_with(args: &[&str], input: Option<&str>) -> Child {
+    let mut child = bin()
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap()
+        .unwrap();
+    if let Some(input) = input {
+        use std::io::Write;
+        // A command that refuses its input early closes the pipe: not a failure here.
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    }
+    child
 }
 
 fn signal(child: &Child, sig: &str) {
@@ -208,20 +223,7 @@ fn signals_stop_eval_and_value_within_a_second_with_whole_lines() {
         (vec!["value", "-"], value_input.as_str()),
     ] {
         for (sig, code) in [("-INT", 130), ("-TERM", 143)] {
-            let mut child = bin()
-                .args(&args)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(input.as_bytes())
-                .unwrap();
+            let child = start_with(&args, Some(input));
             std::thread::sleep(Duration::from_millis(700));
             let t = Instant::now();
             signal(&child, sig);
@@ -240,17 +242,7 @@ fn signals_stop_eval_and_value_within_a_second_with_whole_lines() {
 /// The peak resident memory of a child, read from /proc while it runs (VmHWM; a run
 /// that starts itself again is the same process, so the larger of both is kept).
 fn run_watched(args: &[&str], stdin: &str) -> (Output, u64) {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    }
+    let mut child = start_with(args, Some(stdin));
     let status = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     while child.try_wait().unwrap().is_none() {
