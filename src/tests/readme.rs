@@ -115,13 +115,12 @@ fn parse(readme: &str) -> Vec<Block> {
                     .last_mut()
                     .unwrap_or_else(|| panic!("README line {}: output before any command", n + 1));
                 let out = out.strip_prefix(' ').unwrap_or(out);
-                if let Some(code) = out
-                    .strip_prefix("(exit ")
-                    .and_then(|s| s.strip_suffix(')'))
-                {
+                if let Some(code) = out.strip_prefix("(exit ").and_then(|s| s.strip_suffix(')')) {
                     ex.exit = code.parse().unwrap();
                 } else {
-                    ex.expected.get_or_insert_with(Vec::new).push(out.to_string());
+                    ex.expected
+                        .get_or_insert_with(Vec::new)
+                        .push(out.to_string());
                 }
                 continue;
             }
@@ -222,7 +221,10 @@ fn every_readme_example_runs_as_written() {
         "README's not-run blocks {not_run:?} vs NOT_RUN {listed:?}"
     );
     for (c, l) in not_run.iter().zip(&listed) {
-        assert!(c.starts_with(l), "not-run block `{c}` is not NOT_RUN's `{l}`");
+        assert!(
+            c.starts_with(l),
+            "not-run block `{c}` is not NOT_RUN's `{l}`"
+        );
     }
 
     let dir = tempfile::tempdir().unwrap();
@@ -234,8 +236,7 @@ fn every_readme_example_runs_as_written() {
     );
     let bin = dir.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gamecensus"), bin.join("gamecensus"))
-        .unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gamecensus"), bin.join("gamecensus")).unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
@@ -244,7 +245,11 @@ fn every_readme_example_runs_as_written() {
 
     let mut failures = Vec::new();
     let mut ran = 0;
-    for ex in blocks.iter().filter(|b| !b.not_run).flat_map(|b| &b.examples) {
+    for ex in blocks
+        .iter()
+        .filter(|b| !b.not_run)
+        .flat_map(|b| &b.examples)
+    {
         let start = Instant::now();
         let o = Command::new("timeout")
             .args(["60", "bash", "-c", &ex.command])
@@ -262,7 +267,11 @@ fn every_readme_example_runs_as_written() {
         let took = start.elapsed();
         let mut why = Vec::new();
         if o.status.code() != Some(ex.exit) {
-            why.push(format!("exit {:?}, the README implies {}", o.status.code(), ex.exit));
+            why.push(format!(
+                "exit {:?}, the README implies {}",
+                o.status.code(),
+                ex.exit
+            ));
         }
         if let Some(expected) = &ex.expected {
             if !matches(expected, &lines) {
