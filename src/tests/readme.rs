@@ -273,14 +273,14 @@ fn every_readme_example_runs_as_written() {
                 ex.exit
             ));
         }
-        if let Some(expected) = &ex.expected {
-            if !matches(expected, &lines) {
-                why.push(format!(
-                    "printed\n{}\nthe README shows\n{}",
-                    lines.join("\n"),
-                    expected.join("\n")
-                ));
-            }
+        if let Some(expected) = &ex.expected
+            && !matches(expected, &lines)
+        {
+            why.push(format!(
+                "printed\n{}\nthe README shows\n{}",
+                lines.join("\n"),
+                expected.join("\n")
+            ));
         }
         if took > Duration::from_secs(20) {
             eprintln!("README line {}: {:.1} s", ex.line, took.as_secs_f64());
