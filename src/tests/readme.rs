@@ -1,7 +1,7 @@
 //! The README runs (issue #27): every fenced ```sh example in README.md is run, as
 //! written, with the real binary, and must print what the README shows.
 //!
-//! The convention (README.md, "Commands", says it in one sentence):
+//! The convention (README.md says it too, at the top of "Commands"):
 //!
 //! - Each non-comment line of a ```sh block is a command (a line ending in `\` continues
 //!   on the next), run by `bash -c` in one temporary directory that holds a fresh copy of
