@@ -289,8 +289,8 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  gamecensus draw --graph 'F]y~W' --colouring WBWBWBB --out pos.svg\n  \
         gamecensus draw --thermograph '{3|-1}' --out t.svg   # walls and mast, Left to the left\n  \
-        gamecensus analyze results/clobber-7.csv --check 'is_integer(atomic_weight)' --format csv \\\n    \
-        | tail -n +5 | gamecensus draw - --out drawings/   # one SVG per line: drawings/N.svg"
+        gamecensus analyze results/reference/clobber-5.csv --check 'is_integer(atomic_weight)' \\\n    \
+        --format csv | tail -n +4 | gamecensus draw - --out drawings/   # the counterexamples: drawings/LINE.svg"
     )]
     Draw {
         /// The graph, in graph6.
