@@ -191,12 +191,13 @@ pub fn value(
             "--svg draws one thermograph: give the expression on the command line, not on stdin",
         ));
     }
-    for (i, line) in jobs::stream::bounded_lines(&mut std::io::stdin().lock()).enumerate() {
-        let line = line.map_err(|e| jobs::stream::read_error(i, e))?;
+    for (i, line) in gamecensus::sys::input::bounded_lines(&mut std::io::stdin().lock()).enumerate()
+    {
+        let line = line.map_err(|e| gamecensus::sys::input::read_error(i, e))?;
         if line.trim().is_empty() {
             continue;
         }
-        let answer = evaluate(&line).map_err(|e| jobs::stream::at_line(i, e))?;
+        let answer = evaluate(&line).map_err(|e| gamecensus::sys::input::at_line(i, e))?;
         writeln!(out, "{answer}").map_err(write_err)?;
     }
     Ok(())
