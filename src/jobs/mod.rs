@@ -7,6 +7,7 @@
 
 pub mod census;
 pub mod context;
+pub mod existing;
 pub mod memory;
 pub mod merge;
 pub mod octal;
