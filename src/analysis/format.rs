@@ -137,8 +137,8 @@ fn table(r: &Results) -> String {
     }
     for c in &r.checks {
         s.push_str(&format!(
-            "\ncheck {}: {} rows hold, {} violate\n",
-            c.expr, c.holds, c.violates
+            "\ncheck {}: {} rows hold, {} violate, {} unknown\n",
+            c.expr, c.holds, c.violates, c.unknown
         ));
         if !c.counterexamples.is_empty() {
             s.push_str(&format!(
@@ -237,12 +237,18 @@ fn csv(r: &Results) -> String {
         sections.push(s);
     }
     if !r.checks.is_empty() {
-        let mut s = csv_line(&["check".into(), "holds".into(), "violates".into()]);
+        let mut s = csv_line(&[
+            "check".into(),
+            "holds".into(),
+            "violates".into(),
+            "unknown".into(),
+        ]);
         for c in &r.checks {
             s.push_str(&csv_line(&[
                 c.expr.clone(),
                 c.holds.to_string(),
                 c.violates.to_string(),
+                c.unknown.to_string(),
             ]));
         }
         sections.push(s);
@@ -335,7 +341,7 @@ fn to_json(r: &Results) -> serde_json::Value {
         "torn": r.torn.iter().map(|t| json!({"file": t.path.display().to_string(), "bytes": t.bytes})).collect::<Vec<_>>(),
         "groupings": groupings,
         "checks": r.checks.iter().map(|c| json!({
-            "check": c.expr, "holds": c.holds, "violates": c.violates,
+            "check": c.expr, "holds": c.holds, "violates": c.violates, "unknown": c.unknown,
             "counterexamples": c.counterexamples,
         })).collect::<Vec<_>>(),
         "first_of": r.first_of.iter().map(|(v, line)| json!({"value": v, "row": line})).collect::<Vec<_>>(),

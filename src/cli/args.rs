@@ -121,11 +121,15 @@ Example:
 
 pub const ANALYZE_HELP: &str =
     "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
-and || (confused with, for game values), and / or / not, parentheses, + and -, 'text', \
+and || (confused with, for game values), and / or / not / implies (a implies b is not a or \
+b), parentheses, + and -, 'text', \
 numbers (3, 3/4), true/false, column names, and functions is_integer(x), is_number(x), \
 is_nimber(x), is_infinitesimal(x), is_empty(x). Game-value columns (value, atomic_weight) \
 compare in the game order: value > 0 (Left wins), value || 0 (first player wins), \
 value == '^*'.
+Empty cells follow SQL's NULL: a comparison with one is unknown (not unknown is unknown, \
+unknown and false is false, unknown or true is true); --where keeps rows where it is true, \
+--check counts unknown rows apart (neither hold nor violate); is_empty(x) is true or false.
 Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
 components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
 clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
@@ -135,6 +139,7 @@ column, a file that is not one of our CSVs, or shards with different headers.
 Examples:
   gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
   gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
+  gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
   gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
   gamecensus analyze results/node-kayles-8.csv --first-of value
   gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
@@ -391,11 +396,12 @@ pub enum Command {
         /// Group by these columns (CSV or derived), comma-separated: counts and shares.
         #[arg(long, value_delimiter = ',', value_name = "COL,...")]
         by: Vec<String>,
-        /// Only rows where this predicate holds.
+        /// Only rows where this predicate is true (not false, not unknown).
         #[arg(long = "where", value_name = "EXPR")]
         filter: Option<String>,
         /// A conjecture to check on every row (repeatable): rows that hold, rows that
-        /// violate, and the smallest counterexamples. Exit 1 if any row violates.
+        /// violate, rows where it is unknown (an empty cell), and the smallest
+        /// counterexamples. Exit 1 if any row violates.
         #[arg(long, value_name = "EXPR")]
         check: Vec<String>,
         /// For each value of this column (or expression), the smallest row that has it.

@@ -64,7 +64,7 @@ impl Scope<'_> {
             bad(format!("cannot read it at character {}", at + 1))
         })?;
         let pred = pairs.next().expect("predicate");
-        let or = pred.into_inner().next().expect("or_expr");
+        let or = pred.into_inner().next().expect("implies_expr");
         let expr = self.build(or).map_err(|e| match e {
             Error::Usage(m) => bad(m),
             other => other,
@@ -131,6 +131,17 @@ impl Scope<'_> {
                         Expr::And(Box::new(a), Box::new(b))
                     }
                 }))
+            }
+            Rule::implies_expr => {
+                // a implies b is (not a) or b, in three-valued logic too.
+                let a = self.build(inner.next().expect("operand"))?;
+                match inner.nth(1) {
+                    None => Ok(a),
+                    Some(b) => Ok(Expr::Or(
+                        Box::new(Expr::Not(Box::new(a))),
+                        Box::new(self.build(b)?),
+                    )),
+                }
             }
             Rule::not_expr => {
                 let first = inner.next().expect("operand");
@@ -353,7 +364,7 @@ fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
         Expr::And(a, b) | Expr::Or(a, b) => {
             for x in [a, b] {
                 if type_of(x)? != Ty::Bool {
-                    return Err("and / or join true/false expressions".into());
+                    return Err("and / or / implies join true/false expressions".into());
                 }
             }
             Ty::Bool

@@ -22,7 +22,7 @@ pub struct Query {
     /// Group by these columns (CSV or derived): one list per grouping, all counted in
     /// the same pass (`--by` gives one).
     pub groupings: Vec<Vec<String>>,
-    /// Only rows where this holds.
+    /// Only rows where this is true (not false, not unknown).
     pub filter: Option<String>,
     /// Conjectures to check on every (filtered) row.
     pub checks: Vec<String>,
@@ -64,6 +64,8 @@ pub struct Check {
     pub holds: u64,
     /// Rows where it does not.
     pub violates: u64,
+    /// Rows where it is unknown (it compares an empty cell): neither hold nor violate.
+    pub unknown: u64,
     /// The smallest rows where it does not (whole CSV lines), smallest first.
     pub counterexamples: Vec<String>,
 }
@@ -256,10 +258,11 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                 .into_iter()
                 .chain(std::iter::repeat_with(Default::default)),
         )
-        .map(|(c, (holds, violates, ex))| Check {
+        .map(|(c, (holds, violates, unknown, ex))| Check {
             expr: c.text.clone(),
             holds,
             violates,
+            unknown,
             counterexamples: ex.into_iter().map(|(_, line)| line).collect(),
         })
         .collect();

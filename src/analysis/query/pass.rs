@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::hash::FastHashMap;
 
 use super::plan::Plan;
-use crate::analysis::expr::{GameCache, Row, Val, truth};
+use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
 use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
 use crate::solving::ColumnType;
 
@@ -88,8 +88,9 @@ pub(crate) fn sort_cell(s: &str) -> SortCell {
     SortCell::Text(s.to_string())
 }
 
-/// Counts of one check: rows that hold, rows that violate, the smallest violations.
-pub(super) type CheckCounts = (u64, u64, Vec<(PosKey, String)>);
+/// Counts of one check: rows that hold, rows that violate, rows where it is unknown
+/// (an empty cell), the smallest violations.
+pub(super) type CheckCounts = (u64, u64, u64, Vec<(PosKey, String)>);
 
 /// Partial results of some chunks.
 #[derive(Default)]
@@ -133,8 +134,9 @@ impl Partial {
             for (a, b) in self.checks.iter_mut().zip(o.checks) {
                 a.0 += b.0;
                 a.1 += b.1;
-                a.2.extend(b.2);
-                keep_smallest(&mut a.2, examples);
+                a.2 += b.2;
+                a.3.extend(b.3);
+                keep_smallest(&mut a.3, examples);
             }
         }
         for (k, v) in o.first {
@@ -153,7 +155,7 @@ impl Partial {
 
 pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
     let mut p = Partial {
-        checks: vec![(0, 0, Vec::new()); plan.checks.len()],
+        checks: vec![(0, 0, 0, Vec::new()); plan.checks.len()],
         groups: vec![FastHashMap::default(); plan.groupings.len()],
         ..Partial::default()
     };
@@ -263,14 +265,16 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                 offset: at,
             };
             for (i, c) in plan.checks.iter().enumerate() {
-                if truth(&row.eval(&c.expr)?) {
-                    p.checks[i].0 += 1;
-                } else {
-                    p.checks[i].1 += 1;
-                    let ex = &mut p.checks[i].2;
-                    ex.push((pos(&row), utf8(line).into_owned()));
-                    if ex.len() > 4 * plan.examples.max(1) {
-                        keep_smallest(ex, plan.examples);
+                match logic(&row.eval(&c.expr)?) {
+                    Some(true) => p.checks[i].0 += 1,
+                    None => p.checks[i].2 += 1,
+                    Some(false) => {
+                        p.checks[i].1 += 1;
+                        let ex = &mut p.checks[i].3;
+                        ex.push((pos(&row), utf8(line).into_owned()));
+                        if ex.len() > 4 * plan.examples.max(1) {
+                            keep_smallest(ex, plan.examples);
+                        }
                     }
                 }
             }
@@ -327,7 +331,7 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
         }
     });
     for c in &mut p.checks {
-        keep_smallest(&mut c.2, plan.examples);
+        keep_smallest(&mut c.3, plan.examples);
     }
     p
 }
