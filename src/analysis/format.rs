@@ -122,16 +122,18 @@ fn table(r: &Results) -> String {
                 .iter()
                 .cloned()
                 .chain(["count".to_string(), "share".to_string()])
+                .chain(gr.aggs.iter().cloned())
                 .collect::<Vec<_>>(),
         ];
         for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{:.2}%", 100.0 * sh));
+            row.extend(g.aggs.iter().cloned());
             rows.push(row);
         }
         let mut right = vec![false; gr.by.len()];
-        right.extend([true, true]);
+        right.extend(std::iter::repeat_n(true, 2 + gr.aggs.len()));
         s.push('\n');
         s.push_str(&aligned(&rows, &right));
     }
@@ -226,12 +228,14 @@ fn csv(r: &Results) -> String {
                 .iter()
                 .cloned()
                 .chain(["count".into(), "share".into()])
+                .chain(gr.aggs.iter().cloned())
                 .collect::<Vec<_>>(),
         );
         for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{sh:.6}"));
+            row.extend(g.aggs.iter().cloned());
             s.push_str(&csv_line(&row));
         }
         sections.push(s);
@@ -328,10 +332,13 @@ fn to_json(r: &Results) -> serde_json::Value {
                     }
                     o.insert("count".into(), json!(c));
                     o.insert("share".into(), json!(sh));
+                    for (k, v) in gr.aggs.iter().zip(&g.aggs) {
+                        o.insert(k.clone(), json!(v));
+                    }
                     serde_json::Value::Object(o)
                 })
                 .collect();
-            json!({"by": gr.by, "groups": groups})
+            json!({"by": gr.by, "aggregates": gr.aggs, "groups": groups})
         })
         .collect();
     json!({

@@ -142,6 +142,7 @@ Examples:
   gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
   gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
   gamecensus analyze results/node-kayles-8.csv --first-of value
+  gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
   gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
 
 pub const VALUE_HELP: &str =
@@ -396,6 +397,13 @@ pub enum Command {
         /// Group by these columns (CSV or derived), comma-separated: counts and shares.
         #[arg(long, value_delimiter = ',', value_name = "COL,...")]
         by: Vec<String>,
+        /// Aggregates of each --by group, comma-separated: count, count(COL) (non-empty
+        /// cells), min(COL), max(COL), sum(COL), mean(COL), distinct(COL) (distinct
+        /// non-empty values) and share (the group's rows over all matching rows). min,
+        /// max, sum and mean take numbers (exact; a game value that is not a number is
+        /// refused); mean is a decimal with 6 places; empty cells are skipped.
+        #[arg(long, value_delimiter = ',', value_name = "AGG,...", requires = "by")]
+        agg: Vec<String>,
         /// Only rows where this predicate is true (not false, not unknown).
         #[arg(long = "where", value_name = "EXPR")]
         filter: Option<String>,

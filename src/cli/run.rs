@@ -282,6 +282,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
         Command::Analyze {
             csv,
             by,
+            agg,
             filter,
             check,
             first_of,
@@ -296,6 +297,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             use std::io::IsTerminal;
             let query = Query {
                 groupings: if by.is_empty() { vec![] } else { vec![by] },
+                aggregates: agg,
                 filter,
                 checks: check,
                 first_of,

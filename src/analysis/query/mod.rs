@@ -22,6 +22,9 @@ pub struct Query {
     /// Group by these columns (CSV or derived): one list per grouping, all counted in
     /// the same pass (`--by` gives one).
     pub groupings: Vec<Vec<String>>,
+    /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
+    /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
+    pub aggregates: Vec<String>,
     /// Only rows where this is true (not false, not unknown).
     pub filter: Option<String>,
     /// Conjectures to check on every (filtered) row.
@@ -44,6 +47,8 @@ pub struct Group {
     pub key: Vec<String>,
     /// Rows in the group.
     pub count: u64,
+    /// The aggregates asked for (`--agg`; first grouping only), as cells.
+    pub aggs: Vec<String>,
 }
 
 /// The groups of one grouping.
@@ -51,6 +56,8 @@ pub struct Group {
 pub struct Grouping {
     /// The columns grouped by.
     pub by: Vec<String>,
+    /// The aggregates computed for each group, as given (`max(temperature)`).
+    pub aggs: Vec<String>,
     /// Groups in key order (typed: numbers numerically, then text).
     pub groups: Vec<Group>,
 }
@@ -116,6 +123,7 @@ pub struct Results {
     pub bytes: u64,
 }
 
+mod agg;
 mod pass;
 mod plan;
 
@@ -228,7 +236,9 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                 .into_iter()
                 .chain(std::iter::repeat_with(crate::hash::FastHashMap::default)),
         )
-        .map(|((gp, by), counts)| {
+        .enumerate()
+        .map(|(gi, ((gp, by), counts))| {
+            let aggs = if gi == 0 { &plan.aggs[..] } else { &[][..] };
             let mut groups: Vec<Group> = counts
                 .into_iter()
                 .map(|(k, count)| Group {
@@ -239,11 +249,21 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                             .map(|c| utf8(c).into_owned())
                             .collect()
                     },
+                    aggs: aggs
+                        .iter()
+                        .enumerate()
+                        .map(|(ai, a)| {
+                            partial.aggs.get(&k).map_or_else(String::new, |s| {
+                                s[ai].finish(a.fun, count, partial.matched)
+                            })
+                        })
+                        .collect(),
                     count,
                 })
                 .collect();
             groups.sort_by_cached_key(|g| g.key.iter().map(|c| sort_cell(c)).collect::<Vec<_>>());
             Grouping {
+                aggs: aggs.iter().map(|a| a.text.clone()).collect(),
                 by: by.clone(),
                 groups,
             }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::hash::FastHashMap;
 
+use super::agg::State;
 use super::plan::Plan;
 use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
 use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
@@ -98,6 +99,8 @@ pub(super) struct Partial {
     pub(super) rows: u64,
     pub(super) matched: u64,
     pub(super) groups: Vec<FastHashMap<Vec<u8>, u64>>,
+    /// The aggregates of the first grouping's groups, by key.
+    pub(super) aggs: FastHashMap<Vec<u8>, Vec<State>>,
     pub(super) checks: Vec<CheckCounts>,
     pub(super) first: HashMap<Vec<u8>, (PosKey, String)>,
     pub(super) sequence: Vec<(i64, SeqValue)>,
@@ -125,6 +128,20 @@ impl Partial {
             for (mine, theirs) in self.groups.iter_mut().zip(o.groups) {
                 for (k, c) in theirs {
                     *mine.entry(k).or_insert(0) += c;
+                }
+            }
+        }
+        for (k, states) in o.aggs {
+            match self.aggs.get_mut(&k) {
+                Some(mine) => {
+                    for (a, b) in mine.iter_mut().zip(states) {
+                        if let Err(e) = a.merge(b) {
+                            self.error = self.error.take().or(Some(e));
+                        }
+                    }
+                }
+                None => {
+                    self.aggs.insert(k, states);
                 }
             }
         }
@@ -241,6 +258,26 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                     Some(c) => *c += 1,
                     None => {
                         p.groups[gi].insert(key.clone(), 1);
+                    }
+                }
+                if gi == 0 && !plan.aggs.is_empty() {
+                    let mut vals = Vec::with_capacity(plan.aggs.len());
+                    for a in &plan.aggs {
+                        vals.push(match &a.arg {
+                            Some(c) => row.eval(&c.expr)?,
+                            None => Val::Bool(true),
+                        });
+                    }
+                    if !p.aggs.contains_key(&key[..]) {
+                        p.aggs
+                            .insert(key.clone(), vec![State::default(); plan.aggs.len()]);
+                    }
+                    let states = p.aggs.get_mut(&key[..]).expect("inserted");
+                    for ((s, a), v) in states.iter_mut().zip(&plan.aggs).zip(&vals) {
+                        s.add(a.fun, v).map_err(|e| {
+                            let col = a.arg.as_ref().map_or("COL", |c| c.text.as_str());
+                            format!("--agg {}: {}", a.text, e.replace("COL", col))
+                        })?;
                     }
                 }
             }

@@ -2,6 +2,7 @@
 //! sequence, and the columns that order "smallest" rows.
 
 use super::Query;
+use super::agg::{self, Agg};
 use crate::analysis::expr::{Compiled, Scope};
 use crate::analysis::table::Table;
 use crate::error::{Error, Result};
@@ -17,6 +18,8 @@ pub(super) struct GroupPlan {
 /// The compiled query.
 pub(super) struct Plan {
     pub(super) groupings: Vec<GroupPlan>,
+    /// Aggregates of the first grouping's groups.
+    pub(super) aggs: Vec<Agg>,
     pub(super) filter: Option<Compiled>,
     pub(super) checks: Vec<Compiled>,
     pub(super) first_of: Option<Compiled>,
@@ -54,6 +57,14 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
             Ok(GroupPlan { exprs, plain })
         })
         .collect::<Result<_>>()?;
+    let aggs: Vec<Agg> = q
+        .aggregates
+        .iter()
+        .map(|a| agg::compile(scope, a))
+        .collect::<Result<_>>()?;
+    if !aggs.is_empty() && groupings.is_empty() {
+        return Err(Error::usage("--agg needs a grouping (--by)"));
+    }
     let filter = q
         .filter
         .as_deref()
@@ -84,6 +95,7 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
     let all: Vec<&Compiled> = groupings
         .iter()
         .flat_map(|g| &g.exprs)
+        .chain(aggs.iter().filter_map(|a| a.arg.as_ref()))
         .chain(&filter)
         .chain(&checks)
         .chain(&first_of)
@@ -119,6 +131,7 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
     Ok(Plan {
         first_plain,
         groupings,
+        aggs,
         filter,
         checks,
         first_of,
