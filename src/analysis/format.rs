@@ -75,6 +75,16 @@ fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     s
 }
 
+/// The rows of `--select` / `--export` as CSV: the header, then the rows.
+pub fn selected_csv(s: &super::query::Selected) -> String {
+    let mut text = csv_line(&s.header);
+    for r in &s.rows {
+        text.push_str(r);
+        text.push('\n');
+    }
+    text
+}
+
 /// Writes `r` in `format`.
 pub fn write(r: &Results, format: Format, out: &mut dyn Write) -> std::io::Result<()> {
     match format {

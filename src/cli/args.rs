@@ -142,6 +142,8 @@ Examples:
   gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
   gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
   gamecensus analyze results/node-kayles-8.csv --first-of value
+  gamecensus analyze results/clobber-7.csv --select graph6,colouring,value --sort atomic_weight --desc --limit 10
+  gamecensus analyze results/clobber-7.csv --where 'atomic_weight >= 2' --export big.csv
   gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
   gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
 
@@ -427,6 +429,29 @@ pub enum Command {
         /// Counterexamples shown per check (the smallest).
         #[arg(long, default_value_t = 10)]
         examples: usize,
+        /// The matching rows as CSV on standard output, with these columns (CSV or
+        /// derived columns, or expressions), comma-separated, e.g. --select graph6,value.
+        /// Alone: not with --by, --check, --first-of or --sequence (use --export).
+        #[arg(long, value_delimiter = ',', value_name = "COL,...")]
+        select: Vec<String>,
+        /// Write the matching rows (whole, or the --select columns) as CSV to FILE: an
+        /// existing FILE is refused without --force; written under a temporary name and
+        /// renamed when complete. Other results still go to standard output.
+        #[arg(long, value_name = "FILE")]
+        export: Option<PathBuf>,
+        /// Replace an existing --export FILE.
+        #[arg(long, requires = "export")]
+        force: bool,
+        /// Sort the selected rows by this column or expression (numbers numerically,
+        /// then text; empty cells first; ties in file order).
+        #[arg(long, value_name = "COL")]
+        sort: Option<String>,
+        /// Sort descending (with --sort).
+        #[arg(long, requires = "sort")]
+        desc: bool,
+        /// At most N selected rows (the first N in --sort order, else in file order).
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,

@@ -25,6 +25,8 @@ pub struct Query {
     /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
     /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
     pub aggregates: Vec<String>,
+    /// The matching rows themselves (`--select`, `--export`).
+    pub select: Option<Select>,
     /// Only rows where this is true (not false, not unknown).
     pub filter: Option<String>,
     /// Conjectures to check on every (filtered) row.
@@ -117,6 +119,8 @@ pub struct Results {
     pub first_of: Vec<(String, String)>,
     /// The sequence, for `--sequence`.
     pub sequence: Option<Sequence>,
+    /// The rows selected (`--select`, `--export`).
+    pub selected: Option<Selected>,
     /// Wall time.
     pub seconds: f64,
     /// Bytes of rows read.
@@ -125,6 +129,8 @@ pub struct Results {
 
 mod agg;
 mod pass;
+mod select;
+pub use select::{Select, Selected};
 mod plan;
 
 pub(crate) use pass::sort_cell;
@@ -189,8 +195,8 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         let p = blocks
             .par_iter()
             .map(|b| process(table, &plan, b))
-            .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
-        partial = std::mem::take(&mut partial).merge(p, plan.examples);
+            .reduce(Partial::default, |a, b| a.merge(b, &plan));
+        partial = std::mem::take(&mut partial).merge(p, &plan);
         partial.error.is_none()
     })?;
     if let Some(e) = partial.error {
@@ -292,6 +298,17 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         .map(|(k, (_, line))| (utf8(&k).into_owned(), line))
         .collect();
     first_of.sort_by_cached_key(|(k, _)| sort_cell(k));
+    let selected = plan.select.as_ref().map(|sel| {
+        let mut rows = std::mem::take(&mut partial.picked);
+        sel.trim(&mut rows, true);
+        Selected {
+            header: match &query.select {
+                Some(s) if !s.columns.is_empty() => s.columns.clone(),
+                _ => table.header.clone(),
+            },
+            rows: rows.into_iter().map(|(_, _, _, line)| line).collect(),
+        }
+    });
     let sequence = match &plan.sequence {
         Some((v, i)) => Some(sequence(partial.sequence, &v.text, &i.text)?),
         None => None,
@@ -306,6 +323,7 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         checks,
         first_of,
         sequence,
+        selected,
         seconds: start.elapsed().as_secs_f64(),
         bytes: scanned.bytes,
     })

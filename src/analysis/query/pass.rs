@@ -8,6 +8,7 @@ use crate::hash::FastHashMap;
 
 use super::agg::State;
 use super::plan::Plan;
+use super::select::Picked;
 use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
 use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
 use crate::solving::ColumnType;
@@ -104,6 +105,8 @@ pub(super) struct Partial {
     pub(super) checks: Vec<CheckCounts>,
     pub(super) first: HashMap<Vec<u8>, (PosKey, String)>,
     pub(super) sequence: Vec<(i64, SeqValue)>,
+    /// Rows picked for `--select` / `--export`.
+    pub(super) picked: Vec<Picked>,
     pub(super) error: Option<String>,
 }
 
@@ -119,7 +122,12 @@ pub(super) fn keep_smallest(v: &mut Vec<(PosKey, String)>, k: usize) {
 }
 
 impl Partial {
-    pub(super) fn merge(mut self, o: Partial, examples: usize) -> Partial {
+    pub(super) fn merge(mut self, o: Partial, plan: &Plan) -> Partial {
+        let examples = plan.examples;
+        if let Some(sel) = &plan.select {
+            self.picked.extend(o.picked);
+            sel.trim(&mut self.picked, false);
+        }
         self.rows += o.rows;
         self.matched += o.matched;
         if self.groups.is_empty() {
@@ -346,6 +354,11 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                             .insert(key.clone(), (pos(&row), utf8(line).into_owned()));
                     }
                 }
+            }
+            if let Some(sel) = &plan.select {
+                let picked = sel.pick(&mut row, &utf8(line), block.file, at)?;
+                p.picked.push(picked);
+                sel.trim(&mut p.picked, false);
             }
             if let Some((v, i)) = &plan.sequence {
                 let index = match row.eval(&i.expr)? {

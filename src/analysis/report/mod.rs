@@ -120,6 +120,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     let query = Query {
         groupings,
         aggregates: Vec::new(),
+        select: None,
         filter: None,
         checks: opts.checks.clone(),
         first_of: first_col.clone(),
