@@ -119,34 +119,6 @@ Example:
   for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bw-8.toml --shard $i/4 --resume; done
   gamecensus merge results/cutthroat-bw-8.csv results/cutthroat-bw-8.shard-*-of-4.csv";
 
-pub const ANALYZE_HELP: &str =
-    "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
-and || (confused with, for game values), and / or / not / implies (a implies b is not a or \
-b), parentheses, + and -, 'text', \
-numbers (3, 3/4), true/false, column names, and functions is_integer(x), is_number(x), \
-is_nimber(x), is_infinitesimal(x), is_empty(x). Game-value columns (value, atomic_weight) \
-compare in the game order: value > 0 (Left wins), value || 0 (first player wins), \
-value == '^*'.
-Empty cells follow SQL's NULL: a comparison with one is unknown (not unknown is unknown, \
-unknown and false is false, unknown or true is true); --where keeps rows where it is true, \
---check counts unknown rows apart (neither hold nor violate); is_empty(x) is true or false.
-Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
-components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
-clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
-canonical (canonical graph6 and colouring: a key for joins).
-Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
-column, a file that is not one of our CSVs, or shards with different headers.
-Examples:
-  gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
-  gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
-  gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
-  gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
-  gamecensus analyze results/node-kayles-8.csv --first-of value
-  gamecensus analyze results/clobber-7.csv --select graph6,colouring,value --sort atomic_weight --desc --limit 10
-  gamecensus analyze results/clobber-7.csv --where 'atomic_weight >= 2' --export big.csv
-  gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
-  gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
-
 pub const VALUE_HELP: &str =
     "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
 (^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
@@ -391,71 +363,8 @@ pub enum Command {
         memory: Option<String>,
     },
     /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
-    #[command(after_help = ANALYZE_HELP)]
-    Analyze {
-        /// The CSV files (shards of one job are read as one table).
-        #[arg(required = true)]
-        csv: Vec<PathBuf>,
-        /// Group by these columns (CSV or derived), comma-separated: counts and shares.
-        #[arg(long, value_delimiter = ',', value_name = "COL,...")]
-        by: Vec<String>,
-        /// Aggregates of each --by group, comma-separated: count, count(COL) (non-empty
-        /// cells), min(COL), max(COL), sum(COL), mean(COL), distinct(COL) (distinct
-        /// non-empty values) and share (the group's rows over all matching rows). min,
-        /// max, sum and mean take numbers (exact; a game value that is not a number is
-        /// refused); mean is a decimal with 6 places; empty cells are skipped.
-        #[arg(long, value_delimiter = ',', value_name = "AGG,...", requires = "by")]
-        agg: Vec<String>,
-        /// Only rows where this predicate is true (not false, not unknown).
-        #[arg(long = "where", value_name = "EXPR")]
-        filter: Option<String>,
-        /// A conjecture to check on every row (repeatable): rows that hold, rows that
-        /// violate, rows where it is unknown (an empty cell), and the smallest
-        /// counterexamples. Exit 1 if any row violates.
-        #[arg(long, value_name = "EXPR")]
-        check: Vec<String>,
-        /// For each value of this column (or expression), the smallest row that has it.
-        #[arg(long, value_name = "COL")]
-        first_of: Option<String>,
-        /// The sequence of this column (or expression) along --index: its periodicity.
-        #[arg(long, value_name = "COL", requires = "index")]
-        sequence: Option<String>,
-        /// The index of --sequence (an integer column, e.g. n).
-        #[arg(long, value_name = "COL", requires = "sequence")]
-        index: Option<String>,
-        /// table (default on a terminal), csv (default otherwise) or json.
-        #[arg(long, value_enum)]
-        format: Option<FormatArg>,
-        /// Counterexamples shown per check (the smallest).
-        #[arg(long, default_value_t = 10)]
-        examples: usize,
-        /// The matching rows as CSV on standard output, with these columns (CSV or
-        /// derived columns, or expressions), comma-separated, e.g. --select graph6,value.
-        /// Alone: not with --by, --check, --first-of or --sequence (use --export).
-        #[arg(long, value_delimiter = ',', value_name = "COL,...")]
-        select: Vec<String>,
-        /// Write the matching rows (whole, or the --select columns) as CSV to FILE: an
-        /// existing FILE is refused without --force; written under a temporary name and
-        /// renamed when complete. Other results still go to standard output.
-        #[arg(long, value_name = "FILE")]
-        export: Option<PathBuf>,
-        /// Replace an existing --export FILE.
-        #[arg(long, requires = "export")]
-        force: bool,
-        /// Sort the selected rows by this column or expression (numbers numerically,
-        /// then text; empty cells first; ties in file order).
-        #[arg(long, value_name = "COL")]
-        sort: Option<String>,
-        /// Sort descending (with --sort).
-        #[arg(long, requires = "sort")]
-        desc: bool,
-        /// At most N selected rows (the first N in --sort order, else in file order).
-        #[arg(long, value_name = "N")]
-        limit: Option<usize>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    #[command(after_help = super::analyze::ANALYZE_HELP)]
+    Analyze(super::analyze::AnalyzeArgs),
     /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
     #[command(
         after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \

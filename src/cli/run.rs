@@ -14,10 +14,10 @@ use gamecensus::{Error, Result};
 
 use gamecensus::sys::stop;
 
-use super::args::{Command, FormatArg, MethodArg};
+use super::args::{Command, MethodArg};
 
 /// Runs `f` in a pool of `threads` threads (default: all cores).
-fn with_threads<T: Send>(
+pub(super) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> Result<T> + Send,
 ) -> Result<T> {
@@ -36,7 +36,7 @@ fn with_threads<T: Send>(
         .install(f)
 }
 
-fn write_err(e: std::io::Error) -> Error {
+pub(super) fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 
@@ -279,113 +279,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 Ok(())
             }
         }
-        Command::Analyze {
-            csv,
-            by,
-            agg,
-            filter,
-            check,
-            first_of,
-            sequence,
-            index,
-            format,
-            examples,
-            select,
-            export,
-            force,
-            sort,
-            desc,
-            limit,
-            threads,
-        } => {
-            use gamecensus::analysis::format::{Format, write};
-            use gamecensus::analysis::query::{Query, Select, run};
-            use std::io::IsTerminal;
-            let rows_out = !select.is_empty() || export.is_some();
-            if (sort.is_some() || limit.is_some()) && !rows_out {
-                return Err(Error::usage(
-                    "--sort and --limit order and cut the rows of --select or --export",
-                ));
-            }
-            if !select.is_empty()
-                && export.is_none()
-                && (!by.is_empty() || !check.is_empty() || first_of.is_some() || sequence.is_some())
-            {
-                return Err(Error::usage(
-                    "--select prints the rows on standard output, alone: with --by, --check, \
-                     --first-of or --sequence, write them to a file with --export FILE",
-                ));
-            }
-            // An existing FILE is refused before anything is read.
-            let staged = match &export {
-                Some(f) => Some(gamecensus::jobs::staged::Staged::file(f, force)?),
-                None => None,
-            };
-            let others =
-                !by.is_empty() || !check.is_empty() || first_of.is_some() || sequence.is_some();
-            let query = Query {
-                select: rows_out.then_some(Select {
-                    columns: select,
-                    sort,
-                    desc,
-                    limit,
-                }),
-                groupings: if by.is_empty() { vec![] } else { vec![by] },
-                aggregates: agg,
-                filter,
-                checks: check,
-                first_of,
-                sequence: sequence.zip(index),
-                examples,
-                strict: false,
-            };
-            let results = with_threads(threads, || run(&csv, &query))?;
-            let format = match format {
-                Some(FormatArg::Table) => Format::Table,
-                Some(FormatArg::Csv) => Format::Csv,
-                Some(FormatArg::Json) => Format::Json,
-                None if std::io::stdout().is_terminal() => Format::Table,
-                None => Format::Csv,
-            };
-            if let Some(sel) = &results.selected {
-                let mut text = gamecensus::analysis::format::selected_csv(sel);
-                if let (Some(staged), Some(file)) = (staged, &export) {
-                    std::fs::write(staged.path(), &text)
-                        .map_err(|e| Error::io(format!("writing {}", file.display()), e))?;
-                    staged.commit()?;
-                    if !others {
-                        text = format!("{} rows -> {}\n", sel.rows.len(), file.display());
-                    } else {
-                        text.clear();
-                    }
-                }
-                if !others {
-                    stdout
-                        .lock()
-                        .write_all(text.as_bytes())
-                        .map_err(write_err)?;
-                    return Ok(());
-                }
-            }
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            write(&results, format, &mut out)
-                .and_then(|_| out.flush())
-                .map_err(write_err)?;
-            if format != Format::Table {
-                for t in &results.torn {
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "gamecensus: note: {} ends with a torn line ({} bytes, an interrupted run): skipped",
-                        t.path.display(),
-                        t.bytes
-                    );
-                }
-            }
-            if results.checks.iter().any(|c| c.violates > 0) {
-                *code = 1;
-            }
-            Ok(())
-        }
+        Command::Analyze(a) => super::analyze::analyze(a, &stdout, code),
         Command::Report {
             csv,
             out,
