@@ -276,10 +276,25 @@ fn csv(r: &Results) -> String {
         }
     }
     if !r.first_of.is_empty() {
-        let mut s = format!("value,{}\n", r.header.join(","));
+        // A column of the CSV is in the rows already: the rows alone, under the CSV's
+        // header (one column of each name). An expression is a first column named by it.
+        let extra = match &r.first_of_by {
+            Some((_, true)) | None => None,
+            Some((text, false)) => Some(text.clone()),
+        };
+        let mut s = match &extra {
+            Some(name) => format!(
+                "{},{}\n",
+                csv_line(std::slice::from_ref(name)).trim_end(),
+                r.header.join(",")
+            ),
+            None => format!("{}\n", r.header.join(",")),
+        };
         for (v, line) in &r.first_of {
-            s.push_str(csv_line(std::slice::from_ref(v)).trim_end());
-            s.push(',');
+            if extra.is_some() {
+                s.push_str(csv_line(std::slice::from_ref(v)).trim_end());
+                s.push(',');
+            }
             s.push_str(line);
             s.push('\n');
         }

@@ -242,11 +242,30 @@ fn first_of_each_value() {
         None,
     );
     let out = text(&o.stdout);
+    // A column of the CSV: the rows under the CSV's header, one column of each name.
+    let header = std::fs::read_to_string(reference("clobber-5.csv")).unwrap();
+    assert_eq!(out.lines().next(), header.lines().next(), "{out}");
     // The smallest position with weight 1/2 is on 5 vertices (none smaller has one).
-    let half = out.lines().find(|l| l.starts_with("1/2,")).unwrap();
+    let half = out.lines().find(|l| l.ends_with(",1/2")).unwrap();
     assert!(half.contains(",5,"), "{half}");
-    let zero = out.lines().find(|l| l.starts_with("0,")).unwrap();
-    assert!(zero.starts_with("0,@,B,1,0,"), "{zero}");
+    let zero = out.lines().find(|l| l.ends_with(",0")).unwrap();
+    assert!(zero.starts_with("@,B,1,0,"), "{zero}");
+    // An expression: a first column named by it.
+    let o = gamecensus(
+        &[
+            "analyze",
+            &reference("clobber-5.csv"),
+            "--first-of",
+            "max_degree",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    let out = text(&o.stdout);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("max_degree,graph6,"), "{out}");
+    assert_eq!(first.matches("value").count(), 1, "{out}");
 }
 
 #[test]
@@ -332,6 +351,27 @@ fn bad_input_is_one_line_and_exit_2() {
     usage_error(
         &gamecensus(&["analyze", &csv, "--check", "n || 1"], None),
         "confused",
+    );
+    // A game value written bare: the message shows it in quotes.
+    usage_error(
+        &gamecensus(&["analyze", &csv, "--check", "value == ^*"], None),
+        "game values are written in quotes: value == \"^*\"",
+    );
+    usage_error(
+        &gamecensus(
+            &["analyze", &csv, "--where", "n > 2 and value || {1|0}"],
+            None,
+        ),
+        "n > 2 and value || \"{1|0}\"",
+    );
+    // The same file twice, under another name: refused, not counted twice.
+    let other_name = std::path::Path::new(&csv)
+        .parent()
+        .unwrap()
+        .join("../reference/cutthroat-bw-5.csv");
+    usage_error(
+        &gamecensus(&["analyze", &csv, other_name.to_str().unwrap()], None),
+        "are the same file",
     );
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

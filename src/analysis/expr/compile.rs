@@ -61,7 +61,11 @@ impl Scope<'_> {
                 pest::error::InputLocation::Pos(p) => p,
                 pest::error::InputLocation::Span((p, _)) => p,
             };
-            bad(format!("cannot read it at character {}", at + 1))
+            let mut msg = format!("cannot read it at character {}", at + 1);
+            if let Some(quoted) = unquoted_value(text) {
+                msg.push_str(&format!("; game values are written in quotes: {quoted}"));
+            }
+            bad(msg)
         })?;
         let pred = pairs.next().expect("predicate");
         let or = pred.into_inner().next().expect("implies_expr");
@@ -235,6 +239,38 @@ impl Scope<'_> {
             other => unreachable!("rule {other:?} is inside another"),
         }
     }
+}
+
+/// A predicate that does not parse because a game value is written bare after a
+/// comparison (`value == ^*`): the predicate with it in quotes (`value == "^*"`).
+fn unquoted_value(text: &str) -> Option<String> {
+    const OPS: [&str; 8] = ["<=", ">=", "==", "!=", "||", "<", ">", "="];
+    for (at, _) in text.char_indices() {
+        let Some(op) = OPS.iter().find(|op| text[at..].starts_with(**op)) else {
+            continue;
+        };
+        let rest = &text[at + op.len()..];
+        let lower = rest.to_ascii_lowercase();
+        let end = [" and ", " or ", " implies ", ")"]
+            .iter()
+            .filter_map(|w| lower.find(w))
+            .min()
+            .unwrap_or(rest.len());
+        let cand = rest[..end].trim();
+        if cand.is_empty() || cand.starts_with(['"', '\'']) || cand.contains('"') {
+            continue;
+        }
+        let bare_ok = Grammar::parse(Rule::predicate, &format!("x == {cand}")).is_ok();
+        if !bare_ok && parse_value(cand).is_ok() {
+            let start = text.len() - rest.len() + rest.find(cand).unwrap_or(0);
+            return Some(format!(
+                "{}\"{cand}\"{}",
+                &text[..start],
+                &text[start + cand.len()..]
+            ));
+        }
+    }
+    None
 }
 
 /// Joins `items` (at least one) pairwise as a balanced tree, in order.

@@ -117,6 +117,9 @@ pub struct Results {
     pub checks: Vec<Check>,
     /// `(value, smallest row)` for `--first-of`, in value order.
     pub first_of: Vec<(String, String)>,
+    /// The `--first-of` column or expression, and whether it is a column of the CSV
+    /// (then its value is in every row already).
+    pub first_of_by: Option<(String, bool)>,
     /// The sequence, for `--sequence`.
     pub sequence: Option<Sequence>,
     /// The rows selected (`--select`, `--export`).
@@ -322,6 +325,10 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         groupings,
         checks,
         first_of,
+        first_of_by: query
+            .first_of
+            .clone()
+            .map(|f| (f, plan.first_plain.is_some())),
         sequence,
         selected,
         seconds: start.elapsed().as_secs_f64(),
