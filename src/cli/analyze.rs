@@ -31,6 +31,7 @@ Examples:
   gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
   gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
   gamecensus analyze results/node-kayles-8.csv --first-of value
+  gamecensus analyze results/cutthroat-bw-8.csv --with 'extra = m - n + 1' --by extra --agg 'max(atomic_weight)'
   gamecensus analyze results/clobber-7.csv --select graph6,colouring,value --sort atomic_weight --desc --limit 10
   gamecensus analyze results/clobber-7.csv --where 'atomic_weight >= 2' --export big.csv
   gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
@@ -52,6 +53,11 @@ pub struct AnalyzeArgs {
     /// refused); mean is a decimal with 6 places; empty cells are skipped.
     #[arg(long, value_delimiter = ',', value_name = "AGG,...", requires = "by")]
     pub agg: Vec<String>,
+    /// A column computed from each row, `name = expression` (repeatable), usable by
+    /// name in --by, --where, --check, --agg, --select, --sort and --first-of, e.g.
+    /// --with 'leaves = n - m' or --with 'hot = temperature > 0'.
+    #[arg(long, value_name = "NAME = EXPR")]
+    pub with: Vec<String>,
     /// Only rows where this predicate is true (not false, not unknown).
     #[arg(long = "where", value_name = "EXPR")]
     pub filter: Option<String>,
@@ -109,6 +115,7 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
         csv,
         by,
         agg,
+        with,
         filter,
         check,
         first_of,
@@ -157,6 +164,7 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
         }),
         groupings: if by.is_empty() { vec![] } else { vec![by] },
         aggregates: agg,
+        with,
         filter,
         checks: check,
         first_of,

@@ -17,11 +17,17 @@ pub struct Scope<'h> {
     pub header: &'h [String],
     /// Their types.
     pub types: Vec<ColumnType>,
+    /// Columns defined by `--with name = expr`, by name: their expressions (compiled
+    /// against the header and the definitions before them).
+    pub with: Vec<(String, Expr)>,
 }
 
 impl Scope<'_> {
     /// Resolves `name` to a column or a derived column.
     pub fn resolve(&self, name: &str) -> Result<Expr> {
+        if let Some((_, e)) = self.with.iter().find(|(n, _)| n == name) {
+            return Ok(e.clone());
+        }
         if let Some(i) = self.header.iter().position(|h| h == name) {
             return Ok(Expr::Column(i, column_ty(self.types[i])));
         }
@@ -45,6 +51,38 @@ impl Scope<'_> {
             self.header.join(", "),
             derived.join(", ")
         )))
+    }
+
+    /// Adds the column `name = expr` (`--with`): usable by name in every expression
+    /// compiled after it.
+    pub fn define(&mut self, spec: &str) -> Result<()> {
+        let bad = |msg: &str| Error::usage(format!("--with {spec:?}: {msg}"));
+        let (name, expr) = spec
+            .split_once('=')
+            .ok_or_else(|| bad("write it as name = expression"))?;
+        let name = name.trim();
+        if expr.starts_with('=') {
+            return Err(bad("write it as name = expression (one =)"));
+        }
+        let ident = Grammar::parse(Rule::ident, name)
+            .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == name));
+        if !ident {
+            return Err(bad(
+                "the name must be a word of letters, digits and _ (not a keyword)",
+            ));
+        }
+        if self.header.iter().any(|h| h == name)
+            || Derived::by_name(name).is_some()
+            || FUNCS.iter().any(|(f, _)| *f == name)
+            || self.with.iter().any(|(n, _)| n == name)
+        {
+            return Err(bad(&format!(
+                "{name} is already a column, a derived column or a function: choose another name"
+            )));
+        }
+        let e = self.compile(expr.trim(), false)?;
+        self.with.push((name.to_string(), e.expr));
+        Ok(())
     }
 
     /// Compiles `text`; `want_bool`: it must be a predicate.

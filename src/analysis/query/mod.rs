@@ -25,6 +25,9 @@ pub struct Query {
     /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
     /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
     pub aggregates: Vec<String>,
+    /// Columns computed from each row (`--with 'name = expr'`), usable by name in every
+    /// other part of the query; later ones may use earlier ones.
+    pub with: Vec<String>,
     /// The matching rows themselves (`--select`, `--export`).
     pub select: Option<Select>,
     /// Only rows where this is true (not false, not unknown).
@@ -186,10 +189,14 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
 /// Runs `query` over `table` (opened from `files`, its header not yet read past), begun
 /// at `start`.
 pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -> Result<Results> {
-    let scope = Scope {
+    let mut scope = Scope {
         header: &table.header,
         types: header_types(&table.header),
+        with: Vec::new(),
     };
+    for w in &query.with {
+        scope.define(w)?;
+    }
     let plan = compile(&scope, table, query)?;
     // Blocks of 4 MB, two per thread a batch: a batch is processed while the next is
     // read, so memory stays at a few blocks per thread whatever the size of the files.

@@ -121,6 +121,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         groupings,
         aggregates: Vec::new(),
         select: None,
+        with: Vec::new(),
         filter: None,
         checks: opts.checks.clone(),
         first_of: first_col.clone(),
