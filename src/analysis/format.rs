@@ -357,8 +357,14 @@ fn to_json(r: &Results) -> serde_json::Value {
                     }
                     o.insert("count".into(), json!(c));
                     o.insert("share".into(), json!(sh));
-                    for (k, v) in gr.aggs.iter().zip(&g.aggs) {
-                        o.insert(k.clone(), json!(v));
+                    if !gr.aggs.is_empty() {
+                        let aggs: serde_json::Map<String, serde_json::Value> = gr
+                            .aggs
+                            .iter()
+                            .zip(&g.aggs)
+                            .map(|(k, v)| (k.clone(), json!(v)))
+                            .collect();
+                        o.insert("aggregates".into(), serde_json::Value::Object(aggs));
                     }
                     serde_json::Value::Object(o)
                 })

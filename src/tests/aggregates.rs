@@ -36,6 +36,10 @@ fn aggregates_equal_duckdb() {
         let o = gamecensus(&args, None);
         assert!(o.status.success(), "{}", text(&o.stderr));
         let out = text(&o.stdout);
+        // A header names each column once (count and share are count(*) and share(*)).
+        let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+        let names: std::collections::HashSet<&&str> = header.iter().collect();
+        assert_eq!(names.len(), header.len(), "{out}");
         // n, outcome, count, share (within n), then the aggregates.
         let ours: Vec<Vec<String>> = out
             .lines()

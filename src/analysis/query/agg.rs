@@ -1,7 +1,9 @@
 //! Aggregates per group (`--agg`): `count`, `count(x)`, `min(x)`, `max(x)`, `sum(x)`,
 //! `mean(x)`, `distinct(x)` and `share`.
 //!
-//! - `count` is the group's rows; `count(x)` its rows where `x` is not empty.
+//! - `count` is the group's rows; `count(x)` its rows where `x` is not empty. In the
+//!   output, `count` and `share` are headed `count(*)` and `share(*)` (the columns
+//!   `count` and `share` of `--by` are there already).
 //! - `share` is the group's rows over all the rows that match `--where` (every row
 //!   without it), as a fraction: the shares of a grouping sum to 1. (The `share` column
 //!   `--by` always prints is within the groups of the other `--by` columns instead.)
@@ -83,11 +85,14 @@ pub(super) fn compile(scope: &Scope, spec: &str) -> Result<Agg> {
         }
         (_, Some(a)) => Some(scope.compile(a, false)?),
     };
-    Ok(Agg {
-        fun,
-        arg,
-        text: spec.to_string(),
-    })
+    // `count` and `share` are headed `count(*)` and `share(*)`: `--by` has columns
+    // `count` and `share` already, and a header names each column once.
+    let text = match (fun, &arg) {
+        (Fun::Count, None) => "count(*)".to_string(),
+        (Fun::Share, _) => "share(*)".to_string(),
+        _ => spec.to_string(),
+    };
+    Ok(Agg { fun, arg, text })
 }
 
 /// The running state of one aggregate in one group.
