@@ -117,6 +117,11 @@ fn number(v: &Val) -> std::result::Result<Dyadic, String> {
                  --where 'is_number(COL)'"
             )
         }),
+        // A column the program does not write is text: its numbers count as numbers.
+        Val::Text(t) => crate::values::parse::parse_value(t)
+            .ok()
+            .and_then(|g| g.as_number())
+            .ok_or_else(|| format!("{t:?} is not a number")),
         other => Err(format!("{other:?} is not a number")),
     }
 }
