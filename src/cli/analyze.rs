@@ -24,7 +24,8 @@ components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth,
 clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
 canonical (canonical graph6 and colouring: a key for joins).
 Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
-column, a file that is not one of our CSVs, or shards with different headers.
+column, a file that is not one of our CSVs, shards with different headers, a file given \
+twice, or an existing --export FILE without --force.
 Examples:
   gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
   gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
@@ -50,12 +51,13 @@ pub struct AnalyzeArgs {
     /// cells), min(COL), max(COL), sum(COL), mean(COL), distinct(COL) (distinct
     /// non-empty values) and share (the group's rows over all matching rows). min,
     /// max, sum and mean take numbers (exact; a game value that is not a number is
-    /// refused); mean is a decimal with 6 places; empty cells are skipped.
+    /// refused); mean is a decimal with 6 places; empty cells are skipped. count and
+    /// share are headed count(*) and share(*).
     #[arg(long, value_delimiter = ',', value_name = "AGG,...", requires = "by")]
     pub agg: Vec<String>,
     /// A column computed from each row, `name = expression` (repeatable), usable by
     /// name in --by, --where, --check, --agg, --select, --sort and --first-of, e.g.
-    /// --with 'leaves = n - m' or --with 'hot = temperature > 0'.
+    /// --with 'extra = m - n + 1' or --with 'hot = temperature > 0'.
     #[arg(long, value_name = "NAME = EXPR")]
     pub with: Vec<String>,
     /// Only rows where this predicate is true (not false, not unknown).
