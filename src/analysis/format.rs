@@ -75,6 +75,16 @@ fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     s
 }
 
+/// The rows of `--select` / `--export` as CSV: the header, then the rows.
+pub fn selected_csv(s: &super::query::Selected) -> String {
+    let mut text = csv_line(&s.header);
+    for r in &s.rows {
+        text.push_str(r);
+        text.push('\n');
+    }
+    text
+}
+
 /// Writes `r` in `format`.
 pub fn write(r: &Results, format: Format, out: &mut dyn Write) -> std::io::Result<()> {
     match format {
@@ -122,23 +132,25 @@ fn table(r: &Results) -> String {
                 .iter()
                 .cloned()
                 .chain(["count".to_string(), "share".to_string()])
+                .chain(gr.aggs.iter().cloned())
                 .collect::<Vec<_>>(),
         ];
         for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{:.2}%", 100.0 * sh));
+            row.extend(g.aggs.iter().cloned());
             rows.push(row);
         }
         let mut right = vec![false; gr.by.len()];
-        right.extend([true, true]);
+        right.extend(std::iter::repeat_n(true, 2 + gr.aggs.len()));
         s.push('\n');
         s.push_str(&aligned(&rows, &right));
     }
     for c in &r.checks {
         s.push_str(&format!(
-            "\ncheck {}: {} rows hold, {} violate\n",
-            c.expr, c.holds, c.violates
+            "\ncheck {}: {} rows hold, {} violate, {} unknown\n",
+            c.expr, c.holds, c.violates, c.unknown
         ));
         if !c.counterexamples.is_empty() {
             s.push_str(&format!(
@@ -226,23 +238,31 @@ fn csv(r: &Results) -> String {
                 .iter()
                 .cloned()
                 .chain(["count".into(), "share".into()])
+                .chain(gr.aggs.iter().cloned())
                 .collect::<Vec<_>>(),
         );
         for (g, (c, sh)) in gr.groups.iter().zip(shares(gr)) {
             let mut row = g.key.clone();
             row.push(c.to_string());
             row.push(format!("{sh:.6}"));
+            row.extend(g.aggs.iter().cloned());
             s.push_str(&csv_line(&row));
         }
         sections.push(s);
     }
     if !r.checks.is_empty() {
-        let mut s = csv_line(&["check".into(), "holds".into(), "violates".into()]);
+        let mut s = csv_line(&[
+            "check".into(),
+            "holds".into(),
+            "violates".into(),
+            "unknown".into(),
+        ]);
         for c in &r.checks {
             s.push_str(&csv_line(&[
                 c.expr.clone(),
                 c.holds.to_string(),
                 c.violates.to_string(),
+                c.unknown.to_string(),
             ]));
         }
         sections.push(s);
@@ -256,10 +276,25 @@ fn csv(r: &Results) -> String {
         }
     }
     if !r.first_of.is_empty() {
-        let mut s = format!("value,{}\n", r.header.join(","));
+        // A column of the CSV is in the rows already: the rows alone, under the CSV's
+        // header (one column of each name). An expression is a first column named by it.
+        let extra = match &r.first_of_by {
+            Some((_, true)) | None => None,
+            Some((text, false)) => Some(text.clone()),
+        };
+        let mut s = match &extra {
+            Some(name) => format!(
+                "{},{}\n",
+                csv_line(std::slice::from_ref(name)).trim_end(),
+                r.header.join(",")
+            ),
+            None => format!("{}\n", r.header.join(",")),
+        };
         for (v, line) in &r.first_of {
-            s.push_str(csv_line(std::slice::from_ref(v)).trim_end());
-            s.push(',');
+            if extra.is_some() {
+                s.push_str(csv_line(std::slice::from_ref(v)).trim_end());
+                s.push(',');
+            }
             s.push_str(line);
             s.push('\n');
         }
@@ -322,10 +357,19 @@ fn to_json(r: &Results) -> serde_json::Value {
                     }
                     o.insert("count".into(), json!(c));
                     o.insert("share".into(), json!(sh));
+                    if !gr.aggs.is_empty() {
+                        let aggs: serde_json::Map<String, serde_json::Value> = gr
+                            .aggs
+                            .iter()
+                            .zip(&g.aggs)
+                            .map(|(k, v)| (k.clone(), json!(v)))
+                            .collect();
+                        o.insert("aggregates".into(), serde_json::Value::Object(aggs));
+                    }
                     serde_json::Value::Object(o)
                 })
                 .collect();
-            json!({"by": gr.by, "groups": groups})
+            json!({"by": gr.by, "aggregates": gr.aggs, "groups": groups})
         })
         .collect();
     json!({
@@ -335,7 +379,7 @@ fn to_json(r: &Results) -> serde_json::Value {
         "torn": r.torn.iter().map(|t| json!({"file": t.path.display().to_string(), "bytes": t.bytes})).collect::<Vec<_>>(),
         "groupings": groupings,
         "checks": r.checks.iter().map(|c| json!({
-            "check": c.expr, "holds": c.holds, "violates": c.violates,
+            "check": c.expr, "holds": c.holds, "violates": c.violates, "unknown": c.unknown,
             "counterexamples": c.counterexamples,
         })).collect::<Vec<_>>(),
         "first_of": r.first_of.iter().map(|(v, line)| json!({"value": v, "row": line})).collect::<Vec<_>>(),

@@ -96,6 +96,28 @@ impl Table {
         if paths.is_empty() {
             return Err(Error::usage("give at least one CSV file"));
         }
+        // A file given twice (under any name: compared by canonical path) would be
+        // counted twice.
+        let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
+        for p in paths {
+            let key = if p.as_os_str() == "-" {
+                p.clone()
+            } else {
+                match std::fs::canonicalize(p) {
+                    Ok(c) => c,
+                    Err(_) => continue, // reported when it is opened
+                }
+            };
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(Error::usage(format!(
+                    "{} and {} are the same file: give each file once (its rows would be \
+                     counted twice)",
+                    first.display(),
+                    p.display()
+                )));
+            }
+            seen.push((key, p));
+        }
         let mut files = Vec::new();
         let mut header: Option<(Vec<String>, &Path)> = None;
         for p in paths {

@@ -119,26 +119,6 @@ Example:
   for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bw-8.toml --shard $i/4 --resume; done
   gamecensus merge results/cutthroat-bw-8.csv results/cutthroat-bw-8.shard-*-of-4.csv";
 
-pub const ANALYZE_HELP: &str =
-    "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
-and || (confused with, for game values), and / or / not, parentheses, + and -, 'text', \
-numbers (3, 3/4), true/false, column names, and functions is_integer(x), is_number(x), \
-is_nimber(x), is_infinitesimal(x), is_empty(x). Game-value columns (value, atomic_weight) \
-compare in the game order: value > 0 (Left wins), value || 0 (first player wins), \
-value == '^*'.
-Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
-components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
-clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
-canonical (canonical graph6 and colouring: a key for joins).
-Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
-column, a file that is not one of our CSVs, or shards with different headers.
-Examples:
-  gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
-  gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
-  gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
-  gamecensus analyze results/node-kayles-8.csv --first-of value
-  gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
-
 pub const VALUE_HELP: &str =
     "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
 (^, v, ^2, ^^, v3), number-up-star sums (1/2^*, v2*3), {L1, L2|R1, R2} (a run of bars splits \
@@ -383,40 +363,8 @@ pub enum Command {
         memory: Option<String>,
     },
     /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
-    #[command(after_help = ANALYZE_HELP)]
-    Analyze {
-        /// The CSV files (shards of one job are read as one table).
-        #[arg(required = true)]
-        csv: Vec<PathBuf>,
-        /// Group by these columns (CSV or derived), comma-separated: counts and shares.
-        #[arg(long, value_delimiter = ',', value_name = "COL,...")]
-        by: Vec<String>,
-        /// Only rows where this predicate holds.
-        #[arg(long = "where", value_name = "EXPR")]
-        filter: Option<String>,
-        /// A conjecture to check on every row (repeatable): rows that hold, rows that
-        /// violate, and the smallest counterexamples. Exit 1 if any row violates.
-        #[arg(long, value_name = "EXPR")]
-        check: Vec<String>,
-        /// For each value of this column (or expression), the smallest row that has it.
-        #[arg(long, value_name = "COL")]
-        first_of: Option<String>,
-        /// The sequence of this column (or expression) along --index: its periodicity.
-        #[arg(long, value_name = "COL", requires = "index")]
-        sequence: Option<String>,
-        /// The index of --sequence (an integer column, e.g. n).
-        #[arg(long, value_name = "COL", requires = "sequence")]
-        index: Option<String>,
-        /// table (default on a terminal), csv (default otherwise) or json.
-        #[arg(long, value_enum)]
-        format: Option<FormatArg>,
-        /// Counterexamples shown per check (the smallest).
-        #[arg(long, default_value_t = 10)]
-        examples: usize,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    #[command(after_help = super::analyze::ANALYZE_HELP)]
+    Analyze(super::analyze::AnalyzeArgs),
     /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
     #[command(
         after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \

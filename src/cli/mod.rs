@@ -2,6 +2,7 @@
 //! the subcommands and options, [`run`] carries them out,
 //! [`show`] the commands that show one thing (`value`, `explain`, `draw`).
 
+pub mod analyze;
 pub mod args;
 pub mod deadline;
 pub mod run;

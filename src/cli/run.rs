@@ -14,10 +14,10 @@ use gamecensus::{Error, Result};
 
 use gamecensus::sys::stop;
 
-use super::args::{Command, FormatArg, MethodArg};
+use super::args::{Command, MethodArg};
 
 /// Runs `f` in a pool of `threads` threads (default: all cores).
-fn with_threads<T: Send>(
+pub(super) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> Result<T> + Send,
 ) -> Result<T> {
@@ -36,7 +36,7 @@ fn with_threads<T: Send>(
         .install(f)
 }
 
-fn write_err(e: std::io::Error) -> Error {
+pub(super) fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 
@@ -279,57 +279,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 Ok(())
             }
         }
-        Command::Analyze {
-            csv,
-            by,
-            filter,
-            check,
-            first_of,
-            sequence,
-            index,
-            format,
-            examples,
-            threads,
-        } => {
-            use gamecensus::analysis::format::{Format, write};
-            use gamecensus::analysis::query::{Query, run};
-            use std::io::IsTerminal;
-            let query = Query {
-                groupings: if by.is_empty() { vec![] } else { vec![by] },
-                filter,
-                checks: check,
-                first_of,
-                sequence: sequence.zip(index),
-                examples,
-                strict: false,
-            };
-            let results = with_threads(threads, || run(&csv, &query))?;
-            let format = match format {
-                Some(FormatArg::Table) => Format::Table,
-                Some(FormatArg::Csv) => Format::Csv,
-                Some(FormatArg::Json) => Format::Json,
-                None if std::io::stdout().is_terminal() => Format::Table,
-                None => Format::Csv,
-            };
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            write(&results, format, &mut out)
-                .and_then(|_| out.flush())
-                .map_err(write_err)?;
-            if format != Format::Table {
-                for t in &results.torn {
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "gamecensus: note: {} ends with a torn line ({} bytes, an interrupted run): skipped",
-                        t.path.display(),
-                        t.bytes
-                    );
-                }
-            }
-            if results.checks.iter().any(|c| c.violates > 0) {
-                *code = 1;
-            }
-            Ok(())
-        }
+        Command::Analyze(a) => super::analyze::analyze(a, &stdout, code),
         Command::Report {
             csv,
             out,

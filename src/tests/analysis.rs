@@ -133,6 +133,101 @@ fn checks_pass_fail_and_show_the_smallest_counterexamples() {
     );
 }
 
+/// Empty cells follow SQL's NULL: checks count holds / violates / unknown, and
+/// `--where` keeps only true rows, as DuckDB (a SQL engine) counts them.
+#[test]
+fn empty_cells_are_unknown_as_in_sql() {
+    let csv = reference("cutthroat-bw-5.csv");
+    // Cutthroat is partizan: every grundy cell is empty, so `grundy < 4` is unknown on
+    // every row (it used to count all 357 rows as violations).
+    let o = gamecensus(
+        &[
+            "analyze",
+            &csv,
+            "--check",
+            "grundy < 4",
+            "--format",
+            "table",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("check grundy < 4: 0 rows hold, 0 violate, 357 unknown"),
+        "{}",
+        text(&o.stdout)
+    );
+    // Ours and DuckDB's (a implies b written as not a or b) on mixed predicates.
+    let cases = [
+        ("grundy < 4", "grundy < 4"),
+        ("not (grundy < 4)", "not (grundy < 4)"),
+        ("grundy < 4 or n > 3", "grundy < 4 or n > 3"),
+        ("grundy < 4 and n > 3", "grundy < 4 and n > 3"),
+        ("not (grundy < 4 and n > 3)", "not (grundy < 4 and n > 3)"),
+        ("n > 3 implies grundy < 4", "not (n > 3) or grundy < 4"),
+        ("grundy < 4 implies n > 3", "not (grundy < 4) or n > 3"),
+        ("n == 3 implies m == 2", "not (n = 3) or m = 2"),
+        (
+            "is_empty(grundy) or grundy >= 1",
+            "grundy is null or grundy >= 1",
+        ),
+    ];
+    let mut args = vec!["analyze", csv.as_str(), "--format", "csv"];
+    for (ours, _) in &cases {
+        args.extend(["--check", ours]);
+    }
+    let o = gamecensus(&args, None);
+    let out = text(&o.stdout);
+    let ours: Vec<String> = out
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.rsplitn(4, ',').collect::<Vec<_>>()[..3]
+                .iter()
+                .rev()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let sql: Vec<String> = cases
+        .iter()
+        .map(|(_, q)| {
+            format!(
+                "count(*) filter (where ({q})), count(*) filter (where not ({q})), \
+                 count(*) filter (where ({q}) is null)"
+            )
+        })
+        .collect();
+    let theirs = python(&format!(
+        "import duckdb\n\
+         t = \"read_csv('\" + {csv:?} + \"', types={{'grundy': 'BIGINT', 'n': 'BIGINT', 'm': 'BIGINT'}})\"\n\
+         for q in {sql:?}:\n    print(*duckdb.sql(f'select {{q}} from {{t}}').fetchall()[0])"
+    ));
+    assert_eq!(ours, theirs.lines().collect::<Vec<_>>(), "{out}");
+    // --where keeps the true rows only: not the unknown ones.
+    let o = gamecensus(
+        &[
+            "analyze",
+            &csv,
+            "--where",
+            "grundy < 4 or n == 3",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    let theirs = python(&format!(
+        "import duckdb\n\
+         t = \"read_csv('\" + {csv:?} + \"', types={{'grundy': 'BIGINT'}})\"\n\
+         print(duckdb.sql(f'select count(*) from {{t}} where grundy < 4 or n = 3').fetchall()[0][0])"
+    ));
+    assert_eq!(text(&o.stdout), format!("rows\n{theirs}"));
+}
+
 #[test]
 fn first_of_each_value() {
     let o = gamecensus(
@@ -147,11 +242,30 @@ fn first_of_each_value() {
         None,
     );
     let out = text(&o.stdout);
+    // A column of the CSV: the rows under the CSV's header, one column of each name.
+    let header = std::fs::read_to_string(reference("clobber-5.csv")).unwrap();
+    assert_eq!(out.lines().next(), header.lines().next(), "{out}");
     // The smallest position with weight 1/2 is on 5 vertices (none smaller has one).
-    let half = out.lines().find(|l| l.starts_with("1/2,")).unwrap();
+    let half = out.lines().find(|l| l.ends_with(",1/2")).unwrap();
     assert!(half.contains(",5,"), "{half}");
-    let zero = out.lines().find(|l| l.starts_with("0,")).unwrap();
-    assert!(zero.starts_with("0,@,B,1,0,"), "{zero}");
+    let zero = out.lines().find(|l| l.ends_with(",0")).unwrap();
+    assert!(zero.starts_with("@,B,1,0,"), "{zero}");
+    // An expression: a first column named by it.
+    let o = gamecensus(
+        &[
+            "analyze",
+            &reference("clobber-5.csv"),
+            "--first-of",
+            "max_degree",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    let out = text(&o.stdout);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("max_degree,graph6,"), "{out}");
+    assert_eq!(first.matches("value").count(), 1, "{out}");
 }
 
 #[test]
@@ -237,6 +351,27 @@ fn bad_input_is_one_line_and_exit_2() {
     usage_error(
         &gamecensus(&["analyze", &csv, "--check", "n || 1"], None),
         "confused",
+    );
+    // A game value written bare: the message shows it in quotes.
+    usage_error(
+        &gamecensus(&["analyze", &csv, "--check", "value == ^*"], None),
+        "game values are written in quotes: value == \"^*\"",
+    );
+    usage_error(
+        &gamecensus(
+            &["analyze", &csv, "--where", "n > 2 and value || {1|0}"],
+            None,
+        ),
+        "n > 2 and value || \"{1|0}\"",
+    );
+    // The same file twice, under another name: refused, not counted twice.
+    let other_name = std::path::Path::new(&csv)
+        .parent()
+        .unwrap()
+        .join("../reference/cutthroat-bw-5.csv");
+    usage_error(
+        &gamecensus(&["analyze", &csv, other_name.to_str().unwrap()], None),
+        "are the same file",
     );
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

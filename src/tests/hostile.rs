@@ -228,7 +228,7 @@ proptest! {
     fn predicates_never_panic(s in text("nmvaluegrundy_outcome atomicweight()<>=!|'\"andornot+-0123456789/^*{}is_integeris_number,")) {
         let header: Vec<String> = ["graph6", "colouring", "n", "m", "outcome", "value", "grundy", "atomic_weight"]
             .iter().map(|s| s.to_string()).collect();
-        let scope = Scope { header: &header, types: header_types(&header) };
+        let scope = Scope { header: &header, types: header_types(&header), with: Vec::new() };
         let _ = scope.compile(&s, true);
         let _ = scope.compile(&s, false);
     }

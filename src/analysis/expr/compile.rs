@@ -17,11 +17,17 @@ pub struct Scope<'h> {
     pub header: &'h [String],
     /// Their types.
     pub types: Vec<ColumnType>,
+    /// Columns defined by `--with name = expr`, by name: their expressions (compiled
+    /// against the header and the definitions before them).
+    pub with: Vec<(String, Expr)>,
 }
 
 impl Scope<'_> {
     /// Resolves `name` to a column or a derived column.
     pub fn resolve(&self, name: &str) -> Result<Expr> {
+        if let Some((_, e)) = self.with.iter().find(|(n, _)| n == name) {
+            return Ok(e.clone());
+        }
         if let Some(i) = self.header.iter().position(|h| h == name) {
             return Ok(Expr::Column(i, column_ty(self.types[i])));
         }
@@ -47,6 +53,38 @@ impl Scope<'_> {
         )))
     }
 
+    /// Adds the column `name = expr` (`--with`): usable by name in every expression
+    /// compiled after it.
+    pub fn define(&mut self, spec: &str) -> Result<()> {
+        let bad = |msg: &str| Error::usage(format!("--with {spec:?}: {msg}"));
+        let (name, expr) = spec
+            .split_once('=')
+            .ok_or_else(|| bad("write it as name = expression"))?;
+        let name = name.trim();
+        if expr.starts_with('=') {
+            return Err(bad("write it as name = expression (one =)"));
+        }
+        let ident = Grammar::parse(Rule::ident, name)
+            .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == name));
+        if !ident {
+            return Err(bad(
+                "the name must be a word of letters, digits and _ (not a keyword)",
+            ));
+        }
+        if self.header.iter().any(|h| h == name)
+            || Derived::by_name(name).is_some()
+            || FUNCS.iter().any(|(f, _)| *f == name)
+            || self.with.iter().any(|(n, _)| n == name)
+        {
+            return Err(bad(&format!(
+                "{name} is already a column, a derived column or a function: choose another name"
+            )));
+        }
+        let e = self.compile(expr.trim(), false)?;
+        self.with.push((name.to_string(), e.expr));
+        Ok(())
+    }
+
     /// Compiles `text`; `want_bool`: it must be a predicate.
     pub fn compile(&self, text: &str, want_bool: bool) -> Result<Compiled> {
         let shown: String = text.chars().take(60).collect();
@@ -61,10 +99,14 @@ impl Scope<'_> {
                 pest::error::InputLocation::Pos(p) => p,
                 pest::error::InputLocation::Span((p, _)) => p,
             };
-            bad(format!("cannot read it at character {}", at + 1))
+            let mut msg = format!("cannot read it at character {}", at + 1);
+            if let Some(quoted) = unquoted_value(text) {
+                msg.push_str(&format!("; game values are written in quotes: {quoted}"));
+            }
+            bad(msg)
         })?;
         let pred = pairs.next().expect("predicate");
-        let or = pred.into_inner().next().expect("or_expr");
+        let or = pred.into_inner().next().expect("implies_expr");
         let expr = self.build(or).map_err(|e| match e {
             Error::Usage(m) => bad(m),
             other => other,
@@ -131,6 +173,17 @@ impl Scope<'_> {
                         Expr::And(Box::new(a), Box::new(b))
                     }
                 }))
+            }
+            Rule::implies_expr => {
+                // a implies b is (not a) or b, in three-valued logic too.
+                let a = self.build(inner.next().expect("operand"))?;
+                match inner.nth(1) {
+                    None => Ok(a),
+                    Some(b) => Ok(Expr::Or(
+                        Box::new(Expr::Not(Box::new(a))),
+                        Box::new(self.build(b)?),
+                    )),
+                }
             }
             Rule::not_expr => {
                 let first = inner.next().expect("operand");
@@ -224,6 +277,38 @@ impl Scope<'_> {
             other => unreachable!("rule {other:?} is inside another"),
         }
     }
+}
+
+/// A predicate that does not parse because a game value is written bare after a
+/// comparison (`value == ^*`): the predicate with it in quotes (`value == "^*"`).
+fn unquoted_value(text: &str) -> Option<String> {
+    const OPS: [&str; 8] = ["<=", ">=", "==", "!=", "||", "<", ">", "="];
+    for (at, _) in text.char_indices() {
+        let Some(op) = OPS.iter().find(|op| text[at..].starts_with(**op)) else {
+            continue;
+        };
+        let rest = &text[at + op.len()..];
+        let lower = rest.to_ascii_lowercase();
+        let end = [" and ", " or ", " implies ", ")"]
+            .iter()
+            .filter_map(|w| lower.find(w))
+            .min()
+            .unwrap_or(rest.len());
+        let cand = rest[..end].trim();
+        if cand.is_empty() || cand.starts_with(['"', '\'']) || cand.contains('"') {
+            continue;
+        }
+        let bare_ok = Grammar::parse(Rule::predicate, &format!("x == {cand}")).is_ok();
+        if !bare_ok && parse_value(cand).is_ok() {
+            let start = text.len() - rest.len() + rest.find(cand).unwrap_or(0);
+            return Some(format!(
+                "{}\"{cand}\"{}",
+                &text[..start],
+                &text[start + cand.len()..]
+            ));
+        }
+    }
+    None
 }
 
 /// Joins `items` (at least one) pairwise as a balanced tree, in order.
@@ -353,7 +438,7 @@ fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
         Expr::And(a, b) | Expr::Or(a, b) => {
             for x in [a, b] {
                 if type_of(x)? != Ty::Bool {
-                    return Err("and / or join true/false expressions".into());
+                    return Err("and / or / implies join true/false expressions".into());
                 }
             }
             Ty::Bool

@@ -120,6 +120,10 @@ impl<'a> Row<'_, 'a> {
                         _ => None,
                     }
                 };
+                if matches!(v, Val::Null) && *f != Func::IsEmpty {
+                    // Of an empty cell: unknown, as a comparison with it is.
+                    return Ok(Val::Null);
+                }
                 Val::Bool(match f {
                     Func::IsEmpty => {
                         matches!(v, Val::Null) || matches!(&v, Val::Text(t) if t.is_empty())
@@ -138,7 +142,10 @@ impl<'a> Row<'_, 'a> {
             }
             Expr::Cmp(op, a, b) => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
-                Val::Bool(compare(*op, x, y, self.cache)?)
+                match compare(*op, x, y, self.cache)? {
+                    Some(b) => Val::Bool(b),
+                    None => Val::Null,
+                }
             }
             Expr::Add(minus, a, b) => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
@@ -168,14 +175,36 @@ impl<'a> Row<'_, 'a> {
                 Val::Int(i) => Val::Int(i.checked_neg().ok_or("an integer overflow")?),
                 v => Val::Game(-as_game(&v, self.cache)?),
             },
-            Expr::And(a, b) => Val::Bool(truth(&self.eval(a)?) && truth(&self.eval(b)?)),
-            Expr::Or(a, b) => Val::Bool(truth(&self.eval(a)?) || truth(&self.eval(b)?)),
-            Expr::Not(a) => Val::Bool(!truth(&self.eval(a)?)),
+            // SQL's three-valued logic: unknown (Null) and false is false, unknown or
+            // true is true, not unknown is unknown.
+            Expr::And(a, b) => match (logic(&self.eval(a)?), logic(&self.eval(b)?)) {
+                (Some(false), _) | (_, Some(false)) => Val::Bool(false),
+                (Some(true), Some(true)) => Val::Bool(true),
+                _ => Val::Null,
+            },
+            Expr::Or(a, b) => match (logic(&self.eval(a)?), logic(&self.eval(b)?)) {
+                (Some(true), _) | (_, Some(true)) => Val::Bool(true),
+                (Some(false), Some(false)) => Val::Bool(false),
+                _ => Val::Null,
+            },
+            Expr::Not(a) => match logic(&self.eval(a)?) {
+                Some(b) => Val::Bool(!b),
+                None => Val::Null,
+            },
         })
     }
 }
 
-/// true for `true`; false for `false` and for empty cells.
+/// The truth of a predicate's value: `Some(true)`, `Some(false)`, or `None` for
+/// unknown (an empty cell, or a comparison with one).
+pub fn logic(v: &Val) -> Option<bool> {
+    match v {
+        Val::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// true only for `true` (what `--where` keeps); false for `false` and for unknown.
 pub fn truth(v: &Val) -> bool {
     matches!(v, Val::Bool(true))
 }
@@ -191,7 +220,13 @@ fn as_game(v: &Val, cache: &mut GameCache) -> std::result::Result<GameId, String
     }
 }
 
-fn compare(op: Cmp, x: Val, y: Val, cache: &mut GameCache) -> std::result::Result<bool, String> {
+/// `x op y`; `None` (unknown) when either side is an empty cell (SQL's rule).
+fn compare(
+    op: Cmp,
+    x: Val,
+    y: Val,
+    cache: &mut GameCache,
+) -> std::result::Result<Option<bool>, String> {
     use std::cmp::Ordering;
     let order = |o: Ordering| match op {
         Cmp::Lt => o == Ordering::Less,
@@ -202,14 +237,8 @@ fn compare(op: Cmp, x: Val, y: Val, cache: &mut GameCache) -> std::result::Resul
         Cmp::Ne => o != Ordering::Equal,
         Cmp::Confused => false,
     };
-    Ok(match (x, y) {
-        (Val::Null, Val::Null) => matches!(op, Cmp::Eq | Cmp::Le | Cmp::Ge),
-        (Val::Null, Val::Text(t)) | (Val::Text(t), Val::Null) => match op {
-            Cmp::Eq => t.is_empty(),
-            Cmp::Ne => !t.is_empty(),
-            _ => false,
-        },
-        (Val::Null, _) | (_, Val::Null) => op == Cmp::Ne,
+    Ok(Some(match (x, y) {
+        (Val::Null, _) | (_, Val::Null) => return Ok(None),
         (x, y) if matches!(x, Val::Game(_)) || matches!(y, Val::Game(_)) => {
             // Games compare in the game order: < and > are strict, == is equality of
             // values, || is "confused with".
@@ -240,5 +269,5 @@ fn compare(op: Cmp, x: Val, y: Val, cache: &mut GameCache) -> std::result::Resul
             Err(_) => op == Cmp::Ne,
         },
         (x, y) => return Err(format!("cannot compare {x} with {y}")),
-    })
+    }))
 }

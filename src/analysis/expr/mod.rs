@@ -1,5 +1,6 @@
 //! The predicate language of `gamecensus analyze`: comparisons (`<`, `<=`, `>`, `>=`,
-//! `==`, `!=`, and `||` for "confused with"), `and` / `or` / `not`, parentheses, `+` / `-`,
+//! `==`, `!=`, and `||` for "confused with"), `and` / `or` / `not` / `implies`
+//! (`a implies b` is `not a or b`; it binds loosest), parentheses, `+` / `-`,
 //! string literals ('...' or "..."), integers and dyadic numbers (`3/4`), `true` /
 //! `false`, column names, derived columns ([`super::derived`]) and the CGT-aware
 //! functions `is_integer`, `is_number`, `is_nimber`, `is_infinitesimal` and `is_empty`.
@@ -8,8 +9,12 @@
 //! `atomic_weight`, ...) compares as games in the kernel's order, so `value > 0` means
 //! "Left wins", `value || 0` "first player wins", and the other side may be a number or a
 //! value in quotes (`value == '^*'`). Integer columns compare as integers, text as text.
-//! An empty cell is equal only to another empty cell or `''`; any order comparison with
-//! it is false.
+//! An empty cell (a column that does not apply to the row, such as `grundy` for a
+//! partizan game) follows SQL's NULL: any comparison with it, and any `is_*` function
+//! of it but `is_empty`, is unknown, neither true nor false. `not unknown` is unknown,
+//! `unknown and false` is false, `unknown or true` is true, otherwise unknown. `--where`
+//! keeps the rows where the predicate is true; a `--check` counts unknown rows apart
+//! (they neither hold nor violate). `is_empty(x)` is always true or false.
 //!
 //! The grammar is a PEG for the `pest` crate (grammar.pest beside this file): a
 //! well-kept parser generator, so the grammar is a readable page rather than code, and
@@ -179,4 +184,4 @@ pub fn column_ty(t: ColumnType) -> Ty {
 mod compile;
 mod eval;
 pub use compile::Scope;
-pub use eval::{GameCache, Row, truth};
+pub use eval::{GameCache, Row, logic, truth};

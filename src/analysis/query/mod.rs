@@ -22,7 +22,15 @@ pub struct Query {
     /// Group by these columns (CSV or derived): one list per grouping, all counted in
     /// the same pass (`--by` gives one).
     pub groupings: Vec<Vec<String>>,
-    /// Only rows where this holds.
+    /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
+    /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
+    pub aggregates: Vec<String>,
+    /// Columns computed from each row (`--with 'name = expr'`), usable by name in every
+    /// other part of the query; later ones may use earlier ones.
+    pub with: Vec<String>,
+    /// The matching rows themselves (`--select`, `--export`).
+    pub select: Option<Select>,
+    /// Only rows where this is true (not false, not unknown).
     pub filter: Option<String>,
     /// Conjectures to check on every (filtered) row.
     pub checks: Vec<String>,
@@ -44,6 +52,8 @@ pub struct Group {
     pub key: Vec<String>,
     /// Rows in the group.
     pub count: u64,
+    /// The aggregates asked for (`--agg`; first grouping only), as cells.
+    pub aggs: Vec<String>,
 }
 
 /// The groups of one grouping.
@@ -51,6 +61,8 @@ pub struct Group {
 pub struct Grouping {
     /// The columns grouped by.
     pub by: Vec<String>,
+    /// The aggregates computed for each group, as given (`max(temperature)`).
+    pub aggs: Vec<String>,
     /// Groups in key order (typed: numbers numerically, then text).
     pub groups: Vec<Group>,
 }
@@ -64,6 +76,8 @@ pub struct Check {
     pub holds: u64,
     /// Rows where it does not.
     pub violates: u64,
+    /// Rows where it is unknown (it compares an empty cell): neither hold nor violate.
+    pub unknown: u64,
     /// The smallest rows where it does not (whole CSV lines), smallest first.
     pub counterexamples: Vec<String>,
 }
@@ -106,15 +120,23 @@ pub struct Results {
     pub checks: Vec<Check>,
     /// `(value, smallest row)` for `--first-of`, in value order.
     pub first_of: Vec<(String, String)>,
+    /// The `--first-of` column or expression, and whether it is a column of the CSV
+    /// (then its value is in every row already).
+    pub first_of_by: Option<(String, bool)>,
     /// The sequence, for `--sequence`.
     pub sequence: Option<Sequence>,
+    /// The rows selected (`--select`, `--export`).
+    pub selected: Option<Selected>,
     /// Wall time.
     pub seconds: f64,
     /// Bytes of rows read.
     pub bytes: u64,
 }
 
+mod agg;
 mod pass;
+mod select;
+pub use select::{Select, Selected};
 mod plan;
 
 pub(crate) use pass::sort_cell;
@@ -167,10 +189,14 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
 /// Runs `query` over `table` (opened from `files`, its header not yet read past), begun
 /// at `start`.
 pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -> Result<Results> {
-    let scope = Scope {
+    let mut scope = Scope {
         header: &table.header,
         types: header_types(&table.header),
+        with: Vec::new(),
     };
+    for w in &query.with {
+        scope.define(w)?;
+    }
     let plan = compile(&scope, table, query)?;
     // Blocks of 4 MB, two per thread a batch: a batch is processed while the next is
     // read, so memory stays at a few blocks per thread whatever the size of the files.
@@ -179,8 +205,8 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         let p = blocks
             .par_iter()
             .map(|b| process(table, &plan, b))
-            .reduce(Partial::default, |a, b| a.merge(b, plan.examples));
-        partial = std::mem::take(&mut partial).merge(p, plan.examples);
+            .reduce(Partial::default, |a, b| a.merge(b, &plan));
+        partial = std::mem::take(&mut partial).merge(p, &plan);
         partial.error.is_none()
     })?;
     if let Some(e) = partial.error {
@@ -226,7 +252,9 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                 .into_iter()
                 .chain(std::iter::repeat_with(crate::hash::FastHashMap::default)),
         )
-        .map(|((gp, by), counts)| {
+        .enumerate()
+        .map(|(gi, ((gp, by), counts))| {
+            let aggs = if gi == 0 { &plan.aggs[..] } else { &[][..] };
             let mut groups: Vec<Group> = counts
                 .into_iter()
                 .map(|(k, count)| Group {
@@ -237,11 +265,21 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                             .map(|c| utf8(c).into_owned())
                             .collect()
                     },
+                    aggs: aggs
+                        .iter()
+                        .enumerate()
+                        .map(|(ai, a)| {
+                            partial.aggs.get(&k).map_or_else(String::new, |s| {
+                                s[ai].finish(a.fun, count, partial.matched)
+                            })
+                        })
+                        .collect(),
                     count,
                 })
                 .collect();
             groups.sort_by_cached_key(|g| g.key.iter().map(|c| sort_cell(c)).collect::<Vec<_>>());
             Grouping {
+                aggs: aggs.iter().map(|a| a.text.clone()).collect(),
                 by: by.clone(),
                 groups,
             }
@@ -256,10 +294,11 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
                 .into_iter()
                 .chain(std::iter::repeat_with(Default::default)),
         )
-        .map(|(c, (holds, violates, ex))| Check {
+        .map(|(c, (holds, violates, unknown, ex))| Check {
             expr: c.text.clone(),
             holds,
             violates,
+            unknown,
             counterexamples: ex.into_iter().map(|(_, line)| line).collect(),
         })
         .collect();
@@ -269,6 +308,17 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         .map(|(k, (_, line))| (utf8(&k).into_owned(), line))
         .collect();
     first_of.sort_by_cached_key(|(k, _)| sort_cell(k));
+    let selected = plan.select.as_ref().map(|sel| {
+        let mut rows = std::mem::take(&mut partial.picked);
+        sel.trim(&mut rows, true);
+        Selected {
+            header: match &query.select {
+                Some(s) if !s.columns.is_empty() => s.columns.clone(),
+                _ => table.header.clone(),
+            },
+            rows: rows.into_iter().map(|(_, _, _, line)| line).collect(),
+        }
+    });
     let sequence = match &plan.sequence {
         Some((v, i)) => Some(sequence(partial.sequence, &v.text, &i.text)?),
         None => None,
@@ -282,7 +332,12 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         groupings,
         checks,
         first_of,
+        first_of_by: query
+            .first_of
+            .clone()
+            .map(|f| (f, plan.first_plain.is_some())),
         sequence,
+        selected,
         seconds: start.elapsed().as_secs_f64(),
         bytes: scanned.bytes,
     })

@@ -6,8 +6,10 @@ use std::collections::HashMap;
 
 use crate::hash::FastHashMap;
 
+use super::agg::State;
 use super::plan::Plan;
-use crate::analysis::expr::{GameCache, Row, Val, truth};
+use super::select::Picked;
+use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
 use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
 use crate::solving::ColumnType;
 
@@ -88,8 +90,9 @@ pub(crate) fn sort_cell(s: &str) -> SortCell {
     SortCell::Text(s.to_string())
 }
 
-/// Counts of one check: rows that hold, rows that violate, the smallest violations.
-pub(super) type CheckCounts = (u64, u64, Vec<(PosKey, String)>);
+/// Counts of one check: rows that hold, rows that violate, rows where it is unknown
+/// (an empty cell), the smallest violations.
+pub(super) type CheckCounts = (u64, u64, u64, Vec<(PosKey, String)>);
 
 /// Partial results of some chunks.
 #[derive(Default)]
@@ -97,9 +100,13 @@ pub(super) struct Partial {
     pub(super) rows: u64,
     pub(super) matched: u64,
     pub(super) groups: Vec<FastHashMap<Vec<u8>, u64>>,
+    /// The aggregates of the first grouping's groups, by key.
+    pub(super) aggs: FastHashMap<Vec<u8>, Vec<State>>,
     pub(super) checks: Vec<CheckCounts>,
     pub(super) first: HashMap<Vec<u8>, (PosKey, String)>,
     pub(super) sequence: Vec<(i64, SeqValue)>,
+    /// Rows picked for `--select` / `--export`.
+    pub(super) picked: Vec<Picked>,
     pub(super) error: Option<String>,
 }
 
@@ -115,7 +122,12 @@ pub(super) fn keep_smallest(v: &mut Vec<(PosKey, String)>, k: usize) {
 }
 
 impl Partial {
-    pub(super) fn merge(mut self, o: Partial, examples: usize) -> Partial {
+    pub(super) fn merge(mut self, o: Partial, plan: &Plan) -> Partial {
+        let examples = plan.examples;
+        if let Some(sel) = &plan.select {
+            self.picked.extend(o.picked);
+            sel.trim(&mut self.picked, false);
+        }
         self.rows += o.rows;
         self.matched += o.matched;
         if self.groups.is_empty() {
@@ -127,14 +139,29 @@ impl Partial {
                 }
             }
         }
+        for (k, states) in o.aggs {
+            match self.aggs.get_mut(&k) {
+                Some(mine) => {
+                    for (a, b) in mine.iter_mut().zip(states) {
+                        if let Err(e) = a.merge(b) {
+                            self.error = self.error.take().or(Some(e));
+                        }
+                    }
+                }
+                None => {
+                    self.aggs.insert(k, states);
+                }
+            }
+        }
         if self.checks.is_empty() {
             self.checks = o.checks;
         } else {
             for (a, b) in self.checks.iter_mut().zip(o.checks) {
                 a.0 += b.0;
                 a.1 += b.1;
-                a.2.extend(b.2);
-                keep_smallest(&mut a.2, examples);
+                a.2 += b.2;
+                a.3.extend(b.3);
+                keep_smallest(&mut a.3, examples);
             }
         }
         for (k, v) in o.first {
@@ -153,7 +180,7 @@ impl Partial {
 
 pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
     let mut p = Partial {
-        checks: vec![(0, 0, Vec::new()); plan.checks.len()],
+        checks: vec![(0, 0, 0, Vec::new()); plan.checks.len()],
         groups: vec![FastHashMap::default(); plan.groupings.len()],
         ..Partial::default()
     };
@@ -241,6 +268,26 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                         p.groups[gi].insert(key.clone(), 1);
                     }
                 }
+                if gi == 0 && !plan.aggs.is_empty() {
+                    let mut vals = Vec::with_capacity(plan.aggs.len());
+                    for a in &plan.aggs {
+                        vals.push(match &a.arg {
+                            Some(c) => row.eval(&c.expr)?,
+                            None => Val::Bool(true),
+                        });
+                    }
+                    if !p.aggs.contains_key(&key[..]) {
+                        p.aggs
+                            .insert(key.clone(), vec![State::default(); plan.aggs.len()]);
+                    }
+                    let states = p.aggs.get_mut(&key[..]).expect("inserted");
+                    for ((s, a), v) in states.iter_mut().zip(&plan.aggs).zip(&vals) {
+                        s.add(a.fun, v).map_err(|e| {
+                            let col = a.arg.as_ref().map_or("COL", |c| c.text.as_str());
+                            format!("--agg {}: {}", a.text, e.replace("COL", col))
+                        })?;
+                    }
+                }
             }
             let pos = |row: &Row| PosKey {
                 n: plan
@@ -263,14 +310,16 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                 offset: at,
             };
             for (i, c) in plan.checks.iter().enumerate() {
-                if truth(&row.eval(&c.expr)?) {
-                    p.checks[i].0 += 1;
-                } else {
-                    p.checks[i].1 += 1;
-                    let ex = &mut p.checks[i].2;
-                    ex.push((pos(&row), utf8(line).into_owned()));
-                    if ex.len() > 4 * plan.examples.max(1) {
-                        keep_smallest(ex, plan.examples);
+                match logic(&row.eval(&c.expr)?) {
+                    Some(true) => p.checks[i].0 += 1,
+                    None => p.checks[i].2 += 1,
+                    Some(false) => {
+                        p.checks[i].1 += 1;
+                        let ex = &mut p.checks[i].3;
+                        ex.push((pos(&row), utf8(line).into_owned()));
+                        if ex.len() > 4 * plan.examples.max(1) {
+                            keep_smallest(ex, plan.examples);
+                        }
                     }
                 }
             }
@@ -306,6 +355,11 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                     }
                 }
             }
+            if let Some(sel) = &plan.select {
+                let picked = sel.pick(&mut row, &utf8(line), block.file, at)?;
+                p.picked.push(picked);
+                sel.trim(&mut p.picked, false);
+            }
             if let Some((v, i)) = &plan.sequence {
                 let index = match row.eval(&i.expr)? {
                     Val::Int(i) => i,
@@ -327,7 +381,7 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
         }
     });
     for c in &mut p.checks {
-        keep_smallest(&mut c.2, plan.examples);
+        keep_smallest(&mut c.3, plan.examples);
     }
     p
 }

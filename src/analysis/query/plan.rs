@@ -2,6 +2,8 @@
 //! sequence, and the columns that order "smallest" rows.
 
 use super::Query;
+use super::agg::{self, Agg};
+use super::select::{self, SelectPlan};
 use crate::analysis::expr::{Compiled, Scope};
 use crate::analysis::table::Table;
 use crate::error::{Error, Result};
@@ -17,6 +19,10 @@ pub(super) struct GroupPlan {
 /// The compiled query.
 pub(super) struct Plan {
     pub(super) groupings: Vec<GroupPlan>,
+    /// Aggregates of the first grouping's groups.
+    pub(super) aggs: Vec<Agg>,
+    /// The rows to give (`--select`, `--export`).
+    pub(super) select: Option<SelectPlan>,
     pub(super) filter: Option<Compiled>,
     pub(super) checks: Vec<Compiled>,
     pub(super) first_of: Option<Compiled>,
@@ -54,6 +60,19 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
             Ok(GroupPlan { exprs, plain })
         })
         .collect::<Result<_>>()?;
+    let aggs: Vec<Agg> = q
+        .aggregates
+        .iter()
+        .map(|a| agg::compile(scope, a))
+        .collect::<Result<_>>()?;
+    if !aggs.is_empty() && groupings.is_empty() {
+        return Err(Error::usage("--agg needs a grouping (--by)"));
+    }
+    let select = q
+        .select
+        .as_ref()
+        .map(|s| select::compile(scope, s))
+        .transpose()?;
     let filter = q
         .filter
         .as_deref()
@@ -84,6 +103,13 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
     let all: Vec<&Compiled> = groupings
         .iter()
         .flat_map(|g| &g.exprs)
+        .chain(aggs.iter().filter_map(|a| a.arg.as_ref()))
+        .chain(select.iter().flat_map(|s| {
+            s.columns
+                .iter()
+                .flat_map(|c| c.iter().map(|(e, _)| e))
+                .chain(&s.sort)
+        }))
         .chain(&filter)
         .chain(&checks)
         .chain(&first_of)
@@ -102,6 +128,9 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
             last = last.max(i);
         }
     }
+    if select.as_ref().is_some_and(|s| s.columns.is_none()) {
+        last = last.max(table.header.len().saturating_sub(1));
+    }
     let first_plain = first_of.as_ref().and_then(|c| match c.expr {
         crate::analysis::expr::Expr::Column(i, _) => Some(i),
         _ => None,
@@ -119,6 +148,8 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
     Ok(Plan {
         first_plain,
         groupings,
+        aggs,
+        select,
         filter,
         checks,
         first_of,

@@ -146,12 +146,14 @@ impl Page {
     /// A check's result with drawings of its smallest counterexamples.
     pub fn check(&mut self, c: &Check, header: &[String], drawings: &[(String, String)]) {
         self.body.push_str(&format!(
-            "<h2 class=\"check\">Check: <code>{}</code></h2>\n<p class=\"check-result\" data-holds=\"{}\" data-violates=\"{}\">{} rows hold, {} violate{}</p>\n",
+            "<h2 class=\"check\">Check: <code>{}</code></h2>\n<p class=\"check-result\" data-holds=\"{}\" data-violates=\"{}\" data-unknown=\"{}\">{} rows hold, {} violate, {} unknown{}</p>\n",
             escape(&c.expr),
             c.holds,
             c.violates,
+            c.unknown,
             c.holds,
             c.violates,
+            c.unknown,
             if c.violates > 0 { "; the smallest counterexamples:" } else { "." }
         ));
         if !drawings.is_empty() {

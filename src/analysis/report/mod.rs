@@ -119,6 +119,9 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         .map(str::to_string);
     let query = Query {
         groupings,
+        aggregates: Vec::new(),
+        select: None,
+        with: Vec::new(),
         filter: None,
         checks: opts.checks.clone(),
         first_of: first_col.clone(),
