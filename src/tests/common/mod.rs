@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod csvs;
+pub mod procs;
 
 use std::process::{Command, Stdio};
 
