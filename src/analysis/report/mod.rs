@@ -127,6 +127,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         first_of: first_col.clone(),
         sequence: None,
         examples: opts.examples,
+        join: None,
         strict: true,
     };
     let results = run_on(&table, files, &query, start)?;
