@@ -21,8 +21,10 @@ unknown and false is false, unknown or true is true); --where keeps rows where i
 --check counts unknown rows apart (neither hold nor violate); is_empty(x) is true or false.
 Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
 components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
-clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
-canonical (canonical graph6 and colouring: a key for joins).
+clique_number, automorphisms, independence_number, chromatic_number, domination_number, \
+degree_sequence, leaves, radius, is_planar, is_regular, black (or blue: B count), white \
+(or red: W count), green, edges_bb, edges_ww, edges_gg, edges_bw, edges_bg, edges_wg \
+(edges by colour class), canonical (canonical graph6 and colouring: a key for joins).
 Joins: --join B.csv --on canonical pairs each row with the row of B.csv of the same key (an inner join: rows without a partner are left out and counted; a key twice in B.csv is refused); B's columns are b.NAME (--prefix), e.g. --check 'value == b.value'.
 Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
 column, a file that is not one of our CSVs, shards with different headers, a file given \

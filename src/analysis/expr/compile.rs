@@ -407,7 +407,7 @@ fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
         Expr::Derived(d) => {
             if d.is_bool() {
                 Ty::Bool
-            } else if *d == Derived::Canonical {
+            } else if d.is_text() {
                 Ty::Text
             } else {
                 Ty::Int
