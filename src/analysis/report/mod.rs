@@ -1,12 +1,18 @@
 //! `gamecensus report`: a self-contained static HTML page (no script, no network; the
-//! charts and drawings are inline SVG, and the page is also well-formed XML) with
-//! - the job's provenance, from the CSV's sidecar;
+//! charts and drawings are inline SVG, and the page is also well-formed XML), findings
+//! first:
+//! - a table of contents;
+//! - the findings: every `--check` with its verdict, then per n the rows, the values
+//!   first seen there, the extremes of the numeric columns and the checks whose smallest
+//!   counterexample is there;
 //! - for each column of interest present (outcome, value or nim-value, atomic weight,
-//!   and any other the CSV has of those the program writes), the distribution per n as a
-//!   stacked bar chart (plotters) with the table of counts behind it;
-//! - the results of every `--check`, with drawings of their smallest counterexamples;
-//! - drawings of the smallest position with each new value, each with its row;
-//! - a table for every extra `--by` grouping.
+//!   and any other the CSV has of those the program writes), its distribution per n as
+//!   a chart as wide as the page (numeric columns on a numeric axis, others as stacked
+//!   shares) with a scrollable table of every value's counts;
+//! - a table for every extra `--by` grouping;
+//! - drawings of each check's smallest counterexamples, and of the smallest position
+//!   with each new value, each card naming its row's cells;
+//! - the job's provenance, from the CSV's sidecar, folded.
 //!
 //! Everything comes from one pass of [`super::query`], so a report of a census of any
 //! size takes about as long as one `analyze` of it.
@@ -139,7 +145,6 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    page.provenance(&provenance(files));
     page.paragraph(&format!(
         "{} rows in {} file{} ({:.1} MB), read in {:.2} s.",
         results.rows,
@@ -155,6 +160,18 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             t.bytes
         ));
     }
+    let index = |name: &str| results.header.iter().position(|h| h == name);
+    let n_of = |line: &str| -> Option<String> {
+        let f = split(line.as_bytes());
+        Some(utf8(f.get(index("n")?)?).into_owned())
+    };
+    // Findings first: the checks' verdicts, then what each n brings.
+    let highlights = if per_n {
+        highlights(&results, &charted, &n_of)
+    } else {
+        Vec::new()
+    };
+    page.findings(&results.checks, &highlights);
     // Every value a nimber (impartial rules): the value chart would repeat the grundy one.
     let all_nimbers = charted
         .iter()
@@ -178,17 +195,48 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         if series.iter().all(|s| s.name == "(none)") {
             continue; // a column this ruleset leaves empty (grundy for partizan rules)
         }
+        let table = full_table(g, per_n, &categories);
+        let numeric = per_n
+            && table
+                .iter()
+                .all(|(v, _)| v.is_empty() || charts::number(v).is_some())
+            && table.iter().any(|(v, _)| !v.is_empty());
         let title = format!("{col} by number of vertices");
-        let svg =
+        let svg = if numeric {
+            // Numbers on a numeric axis: each n a row of dots at its values.
+            let totals: Vec<u64> = (0..categories.len())
+                .map(|c| table.iter().map(|(_, k)| k[c]).sum())
+                .collect();
+            let points: Vec<(f64, f64, f64)> = table
+                .iter()
+                .filter_map(|(v, k)| Some((charts::number(v)?, k)))
+                .flat_map(|(x, k)| {
+                    let totals = &totals;
+                    let categories = &categories;
+                    k.iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c > 0)
+                        .filter_map(move |(c, count)| {
+                            Some((
+                                categories[c].parse::<f64>().ok()?,
+                                x,
+                                *count as f64 / totals[c].max(1) as f64,
+                            ))
+                        })
+                })
+                .collect();
+            charts::dots_by_n(&title, col, &points)
+        } else {
             charts::stacked_shares(&title, if per_n { "n" } else { "" }, &categories, &series)
-                .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
-        page.chart(col, &title, &svg, &categories, &series);
+        }
+        .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
+        let swatches: &[Series] = if numeric { &[] } else { &series };
+        page.chart(col, &title, &svg, &categories, swatches, &table);
         charts += 1;
     }
     for g in results.groupings.iter().skip(charted.len()) {
         page.grouping(g);
     }
-    let index = |name: &str| results.header.iter().position(|h| h == name);
     let draw = |line: &str| -> Option<String> {
         let f = split(line.as_bytes());
         let g6 = utf8(f.get(index("graph6")?)?).into_owned();
@@ -211,7 +259,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     };
     let mut drawn = 0;
     let mut failed = 0;
-    for c in &results.checks {
+    for (i, c) in results.checks.iter().enumerate() {
         failed += (c.violates > 0) as usize;
         let drawings: Vec<(String, String)> = c
             .counterexamples
@@ -219,7 +267,9 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             .filter_map(|line| Some((draw(line)?, line.clone())))
             .collect();
         drawn += drawings.len();
-        page.check(c, &results.header, &drawings);
+        if !drawings.is_empty() {
+            page.counterexamples(i, c, &results.header, &drawings);
+        }
     }
     if let Some(col) = &first_col {
         // The first position of each new value: in order of size (fewest vertices, then
@@ -244,6 +294,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         drawn += shown.len();
         page.firsts(col, results.first_of.len(), &results.header, &shown);
     }
+    page.provenance(&provenance(files));
     let index_path = out.join("index.html");
     std::fs::write(&index_path, page.finish())
         .map_err(|e| Error::io(format!("writing {}", index_path.display()), e))?;
@@ -254,6 +305,110 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         drawings: drawn,
         failed_checks: failed,
     })
+}
+
+/// Every value of a grouping `[n, col]` (or `[col]`) with its count per category, in
+/// value order.
+fn full_table(g: &Grouping, per_n: bool, categories: &[String]) -> Vec<(String, Vec<u64>)> {
+    let mut values: Vec<String> = Vec::new();
+    for gr in &g.groups {
+        let v = gr.key.last().cloned().unwrap_or_default();
+        if !values.contains(&v) {
+            values.push(v);
+        }
+    }
+    values.sort_by_cached_key(|v| super::query::sort_cell(v));
+    let mut table: Vec<(String, Vec<u64>)> = values
+        .into_iter()
+        .map(|v| (v, vec![0; categories.len()]))
+        .collect();
+    for gr in &g.groups {
+        let c = if per_n {
+            categories.iter().position(|n| *n == gr.key[0])
+        } else {
+            Some(0)
+        };
+        let v = gr.key.last().map_or("", String::as_str);
+        if let (Some(c), Some(row)) = (c, table.iter_mut().find(|(k, _)| k == v)) {
+            row.1[c] += gr.count;
+        }
+    }
+    table
+}
+
+/// Per n: rows, values first seen there (from the smallest row of each value), the
+/// smallest and largest of each numeric charted column, and the checks whose smallest
+/// counterexample has that n.
+fn highlights(
+    results: &super::query::Results,
+    charted: &[&str],
+    n_of: &dyn Fn(&str) -> Option<String>,
+) -> Vec<html::Highlight> {
+    let mut out: Vec<html::Highlight> = Vec::new();
+    let Some(first) = results.groupings.first() else {
+        return out;
+    };
+    for gr in &first.groups {
+        match out.iter_mut().find(|h| h.n == gr.key[0]) {
+            Some(h) => h.rows += gr.count,
+            None => out.push(html::Highlight {
+                n: gr.key[0].clone(),
+                rows: gr.count,
+                ..Default::default()
+            }),
+        }
+    }
+    let mut firsts: Vec<&(String, String)> = results.first_of.iter().collect();
+    firsts.sort_by_cached_key(|(v, _)| super::query::sort_cell(v));
+    for (v, line) in firsts {
+        if let Some(h) = n_of(line).and_then(|n| out.iter_mut().find(|h| h.n == n)) {
+            h.new_values.0 += 1;
+            if h.new_values.1.len() < 8 {
+                h.new_values.1.push(v.clone());
+            }
+        }
+    }
+    for (g, col) in results.groupings.iter().zip(charted) {
+        let numeric = g
+            .groups
+            .iter()
+            .all(|gr| gr.key[1].is_empty() || charts::number(&gr.key[1]).is_some());
+        if !numeric {
+            continue;
+        }
+        for h in &mut out {
+            let cells: Vec<&String> = g
+                .groups
+                .iter()
+                .filter(|gr| gr.key[0] == h.n && !gr.key[1].is_empty())
+                .map(|gr| &gr.key[1])
+                .collect();
+            let lo = cells.iter().min_by(|a, b| {
+                charts::number(a)
+                    .partial_cmp(&charts::number(b))
+                    .expect("numbers")
+            });
+            let hi = cells.iter().max_by(|a, b| {
+                charts::number(a)
+                    .partial_cmp(&charts::number(b))
+                    .expect("numbers")
+            });
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                h.extremes.push(format!("{col} {lo} .. {hi}"));
+            }
+        }
+    }
+    for c in &results.checks {
+        if let Some(h) = c
+            .counterexamples
+            .first()
+            .and_then(|l| n_of(l))
+            .and_then(|n| out.iter_mut().find(|h| h.n == n))
+        {
+            h.counterexamples.push(c.expr.clone());
+        }
+    }
+    out
 }
 
 /// A grouping `[n, col]` as bars per n: the `SERIES` most frequent values, then "other".
