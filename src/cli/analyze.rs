@@ -192,7 +192,7 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
         first_of,
         sequence: sequence.zip(index),
         examples,
-        join: (!join.is_empty()).then(|| gamecensus::analysis::query::Join {
+        join: (!join.is_empty()).then_some(gamecensus::analysis::query::Join {
             files: join,
             on,
             prefix,

@@ -254,7 +254,7 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                 };
                 p.paired += 1;
                 split_into(partner, usize::MAX, &mut partner_fields);
-                fields.extend(partner_fields.drain(..));
+                fields.append(&mut partner_fields);
                 joined_line = [line, b",", partner].concat();
                 &joined_line
             }
