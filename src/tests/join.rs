@@ -372,3 +372,52 @@ fn bad_joins_get_one_line() {
     ]);
     assert_eq!(lines(&out)[1], "value == b.value,357,0,0");
 }
+
+#[test]
+fn joined_columns_in_with_and_agg_equal_pythons_join() {
+    // Cutthroat against Clobber on the same B/W graphs (both files list each position
+    // under the same labelling, so Python joins them on graph6 and colouring): the
+    // difference of their atomic weights, per difference, with Clobber's largest weight.
+    let a = reference("cutthroat-bw-5.csv");
+    let b = reference("clobber-5.csv");
+    let out = ok(&[
+        "analyze",
+        &a,
+        "--join",
+        &b,
+        "--on",
+        "graph6,colouring",
+        "--prefix",
+        "clobber",
+        "--with",
+        "d = atomic_weight - clobber.atomic_weight",
+        "--by",
+        "d",
+        "--agg",
+        "max(clobber.atomic_weight)",
+    ]);
+    let ours: Vec<String> = lines(&out)[1..]
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},{},{}", f[0], f[1], f[3])
+        })
+        .collect();
+    let theirs = python(&format!(
+        "import csv\n\
+         from fractions import Fraction as F\n\
+         b = {{(r['graph6'], r['colouring']): r for r in csv.DictReader(open({b:?}))}}\n\
+         groups = {{}}\n\
+         for r in csv.DictReader(open({a:?})):\n\
+         \x20   s = b.get((r['graph6'], r['colouring']))\n\
+         \x20   if s is None: continue\n\
+         \x20   d = F(r['atomic_weight']) - F(s['atomic_weight'])\n\
+         \x20   c, m = groups.get(d, (0, None))\n\
+         \x20   w = F(s['atomic_weight'])\n\
+         \x20   groups[d] = (c + 1, w if m is None else max(m, w))\n\
+         for d in sorted(groups):\n\
+         \x20   print(f'{{d}},{{groups[d][0]}},{{groups[d][1]}}')"
+    ));
+    assert_eq!(ours, lines(&theirs), "{out}");
+    assert!(ours.len() >= 8);
+}
