@@ -79,6 +79,7 @@ pub fn eval_help() -> String {
          Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
          gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
          gamecensus eval --rules snort --graph DQc\n  \
+         gamecensus eval --rules domineering --board '..|..'\n  \
          nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
         rules_help(),
         columns.join("\n"),
@@ -206,6 +207,11 @@ pub enum Command {
         /// The colouring (one letter B, W or G per vertex), for coloured rules.
         #[arg(long, requires = "graph")]
         colouring: Option<String>,
+        /// Rules on boards, edge lists and posets: the position in the ruleset's
+        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
+              conflicts_with_all = ["graph", "stdin"])]
+        position: Option<String>,
         /// `-`: read lines from stdin.
         #[arg(value_name = "-")]
         stdin: Option<String>,
@@ -238,8 +244,13 @@ pub enum Command {
         #[arg(long)]
         rules: String,
         /// The graph, in graph6.
-        #[arg(long)]
-        graph: String,
+        #[arg(long, required_unless_present = "position")]
+        graph: Option<String>,
+        /// Rules on boards, edge lists and posets: the position in the ruleset's
+        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
+              conflicts_with_all = ["graph", "colouring"])]
+        position: Option<String>,
         /// Its colouring, for coloured rules.
         #[arg(long)]
         colouring: Option<String>,
