@@ -5,8 +5,18 @@ use std::path::PathBuf;
 
 use gamecensus::{Error, Result};
 
-use super::args::FormatArg;
-use super::run::{with_threads, write_err};
+use super::threads::{with_threads, write_err};
+
+/// The --format values of `analyze`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Aligned columns.
+    Table,
+    /// CSV.
+    Csv,
+    /// JSON.
+    Json,
+}
 
 pub const ANALYZE_HELP: &str =
     "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
@@ -25,7 +35,9 @@ clique_number, automorphisms, independence_number, chromatic_number, domination_
 degree_sequence, leaves, radius, is_planar, is_regular, black (or blue: B count), white \
 (or red: W count), green, edges_bb, edges_ww, edges_gg, edges_bw, edges_bg, edges_wg \
 (edges by colour class), canonical (canonical graph6 and colouring: a key for joins).
-Joins: --join B.csv --on canonical pairs each row with the row of B.csv of the same key (an inner join: rows without a partner are left out and counted; a key twice in B.csv is refused); B's columns are b.NAME (--prefix), e.g. --check 'value == b.value'.
+Joins: --join B.csv --on canonical pairs each row with the row of B.csv of the same key \
+(an inner join: rows without a partner are left out and counted; a key twice in B.csv is \
+refused); B's columns are b.NAME (--prefix), e.g. --check 'value == b.value'.
 Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
 column, a file that is not one of our CSVs, shards with different headers, a file given \
 twice, or an existing --export FILE without --force.

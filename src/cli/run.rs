@@ -15,30 +15,7 @@ use gamecensus::{Error, Result};
 use gamecensus::sys::stop;
 
 use super::args::{Command, MethodArg};
-
-/// Runs `f` in a pool of `threads` threads (default: all cores).
-pub(super) fn with_threads<T: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce() -> Result<T> + Send,
-) -> Result<T> {
-    let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        if !(1..=jobs::run::MAX_THREADS).contains(&t) {
-            return Err(Error::usage(format!(
-                "--threads {t}: use 1 to {}",
-                jobs::run::MAX_THREADS
-            )));
-        }
-        b = b.num_threads(t);
-    }
-    b.build()
-        .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?
-        .install(f)
-}
-
-pub(super) fn write_err(e: std::io::Error) -> Error {
-    Error::io("writing output", e)
-}
+use super::threads::{with_threads, write_err};
 
 /// Whether file descriptor 1 was open when the process started, before Rust's runtime
 /// reopened a closed one on /dev/null (read-write, which is how a caller's own
@@ -164,6 +141,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             rules,
             graph,
             colouring,
+            position,
             stdin,
             threads,
             max_extra,
@@ -176,6 +154,35 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
+            if let Ruleset::Shaped(r) = ruleset {
+                return with_threads(threads, || {
+                    let out = &mut out;
+                    match (position, graph, stdin.as_deref()) {
+                        (Some(p), None, None) => jobs::shaped::eval_one(&evaluator, &p, out),
+                        (None, None, Some("-")) => {
+                            let mut input = std::io::stdin().lock();
+                            jobs::shaped::eval_lines(&evaluator, &governor, &mut input, out)
+                        }
+                        (_, Some(_), _) => Err(Error::usage(format!(
+                            "rules {} are played on a {}, not a graph: give --{} TEXT ({}) or - to read them from stdin",
+                            r.name(),
+                            r.notation(),
+                            r.notation(),
+                            r.notation_help()
+                        ))),
+                        _ => Err(Error::usage(format!(
+                            "give --{} TEXT or - to read positions from stdin",
+                            r.notation()
+                        ))),
+                    }
+                });
+            }
+            if position.is_some() {
+                return Err(Error::usage(format!(
+                    "rules {} are played on graphs: give --graph G6 (--board, --edges and --poset are for rules such as domineering)",
+                    ruleset.name()
+                )));
+            }
             with_threads(threads, || {
                 let out = &mut out;
                 match (graph, stdin.as_deref()) {
@@ -205,6 +212,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             rules,
             graph,
             colouring,
+            position,
             format,
             max_extra,
             thermograph,
@@ -212,7 +220,11 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             ..
         } => super::show::explain(
             &rules,
-            &graph,
+            match (&graph, &position) {
+                (Some(g), _) => super::show::Given::Graph(g),
+                (None, Some(p)) => super::show::Given::Position(p),
+                (None, None) => unreachable!("clap requires --graph or --position"),
+            },
             colouring.as_deref(),
             format,
             max_extra,

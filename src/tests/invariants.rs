@@ -8,7 +8,7 @@
 //! each size with networkx's `is_dominating_set`). Planarity also on the 12,346 graphs
 //! with 8 vertices, whose planar count 6,966 is OEIS A005470.
 
-mod common;
+use crate::common;
 
 use common::csvs::{gamecensus, python, text};
 

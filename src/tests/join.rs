@@ -4,7 +4,7 @@
 //! key against positions relabelled by networkx (a random permutation of each graph's
 //! vertices, written back as graph6 by networkx): every row must meet its own position.
 
-mod common;
+use crate::common;
 
 use common::csvs::{gamecensus, job_csv, python, reference, text};
 
@@ -14,16 +14,23 @@ fn ok(args: &[&str]) -> String {
     text(&o.stdout)
 }
 
+/// Snort's and Col's censuses of the connected graphs up to 6 vertices, run once for
+/// all the tests here (they run in parallel; two runs writing one file would collide).
 fn snort_and_col() -> (String, String) {
-    let body = |rules: &str| format!("rules = {rules:?}\nconnected = true\nmax_vertices = 6\n");
-    (
-        job_csv("join-snort-6", &body("snort"))
-            .to_string_lossy()
-            .into_owned(),
-        job_csv("join-col-6", &body("col"))
-            .to_string_lossy()
-            .into_owned(),
-    )
+    static PAIR: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    PAIR.get_or_init(|| {
+        let body =
+            |rules: &str| format!("rules = {rules:?}\nconnected = true\nmax_vertices = 6\n");
+        (
+            job_csv("join-snort-6", &body("snort"))
+                .to_string_lossy()
+                .into_owned(),
+            job_csv("join-col-6", &body("col"))
+                .to_string_lossy()
+                .into_owned(),
+        )
+    })
+    .clone()
 }
 
 /// Rows of CSV text, header first.
