@@ -100,6 +100,7 @@ census keys:
   skip_reduced = false          leave out positions the rules reduce at the start
   table_cap = 50000000          partizan and scoring rules: at most this many table entries
   max_extra = 0                 grundy-colouring: numbers up to degree + 1 + max_extra
+  misere = false                impartial rules: also misère play (misere, genus, tame columns)
   boards = 40                   family map: boards per number of regions
   seed = 1                      family map: the seed of the random boards
 octal-sweep keys:
@@ -216,6 +217,9 @@ pub enum Command {
         /// degree d.
         #[arg(long, default_value_t = 0)]
         max_extra: u32,
+        /// Impartial rules: also misère play (columns misere, genus, tame).
+        #[arg(long)]
+        misere: bool,
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,

@@ -167,13 +167,16 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             stdin,
             threads,
             max_extra,
+            misere,
             timeout: _,
             memory,
         } => {
             let budget = jobs::memory::budget(memory.as_deref())?;
             let ruleset = Ruleset::from_name(&rules)?;
             let governor = jobs::memory::Governor::new(budget, ruleset, None);
-            let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
+            let evaluator = Evaluator::new(ruleset)
+                .max_extra(max_extra)
+                .misere(misere)?;
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
             with_threads(threads, || {
