@@ -345,6 +345,10 @@ pub enum Command {
         /// fast: the rare-value method; reference: the definition (O(MAX²)).
         #[arg(long, value_enum, default_value = "fast")]
         method: MethodArg,
+        /// Misère play instead: each heap's misère outcome, misère nim-value, genus and
+        /// tameness (CSV to stdout; exact, from the definition, for heaps up to a few dozen).
+        #[arg(long, conflicts_with_all = ["out", "split", "checkpoint", "resume"])]
+        misere: bool,
         /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
         /// (default: chosen automatically). Any split gives the same values.
         #[arg(long)]

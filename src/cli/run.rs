@@ -257,7 +257,15 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             resume,
             memory,
             force,
+            misere,
         } => {
+            if misere {
+                let mut out = super::deadline::start();
+                let summary = jobs::octal::misere::octal_misere(&code, max, &mut out)?;
+                out.flush().map_err(write_err)?;
+                let _ = writeln!(std::io::stderr(), "{summary}");
+                return Ok(());
+            }
             let memory = jobs::memory::budget(memory.as_deref())?;
             let method = match method {
                 MethodArg::Fast => Method::Fast,

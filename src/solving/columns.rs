@@ -161,7 +161,7 @@ pub const SECOND_TOTAL: Column = Column {
 pub const MISERE: Column = Column {
     name: "misere",
     ty: ColumnType::Outcome,
-    description: "impartial rules with misère play asked for (`eval --misere`, job key `misere = true`): N or P when the player who cannot move wins",
+    description: "with misère play (`eval --misere`, `octal --misere`, job key `misere = true`; impartial rules): N or P when the player who cannot move wins",
 };
 /// Misère play: the genus symbol.
 pub const GENUS: Column = Column {

@@ -227,3 +227,93 @@ fn misere_nim_is_boutons_rule() {
         }
     }
 }
+
+#[test]
+fn misere_nim_sums_follow_bouton() {
+    // Nim with heaps up to 7 is the octal game 0.3333333. Bouton's rule, as above, for
+    // every sum of up to four heaps of sizes 1..=7 (OctalMisere memoises sums of heaps).
+    use gamecensus::octal::OctalCode;
+    use gamecensus::octal::misere::OctalMisere;
+    let mut m = OctalMisere::new(&OctalCode::parse("0.3333333").unwrap());
+    let mut heaps: Vec<Vec<u32>> = vec![vec![]];
+    for _ in 0..4 {
+        let more: Vec<Vec<u32>> = heaps
+            .iter()
+            .filter(|h| h.len() < 4)
+            .flat_map(|h| (*h.last().unwrap_or(&1)..=7).map(move |x| [h.clone(), vec![x]].concat()))
+            .collect();
+        heaps.extend(more);
+    }
+    heaps.sort();
+    heaps.dedup();
+    assert!(heaps.len() > 300);
+    for h in &heaps {
+        let nim_sum = h.iter().fold(0, |a, b| a ^ b);
+        let p = if h.iter().any(|&x| x >= 2) {
+            nim_sum == 0
+        } else {
+            nim_sum == 1
+        };
+        assert_eq!(m.of_heaps(h).unwrap().0.misere_p(), p, "{h:?}");
+    }
+}
+
+#[test]
+fn node_kayles_on_paths_is_dawsons_chess_under_misere_play() {
+    // Node Kayles on the path P_n is Dawson's Chess, the octal game 0.137 with a heap of
+    // n (OEIS A316632; the move trees are the same: an end vertex takes 2, the next one 3
+    // leaving one heap, an inner one 3 leaving two): genus, tameness and misère outcome
+    // of every path and of sums of two paths must agree with `octal 0.137 --misere`.
+    use gamecensus::graphs::families::path;
+    use gamecensus::octal::OctalCode;
+    use gamecensus::octal::misere::OctalMisere;
+    let s = solver("node-kayles");
+    let mut d = OctalMisere::new(&OctalCode::parse("0.137").unwrap());
+    for n in 0..=36u32 {
+        let m = s.misere(&path(n as usize)).unwrap();
+        let (genus, tame) = d.of_heaps(&[n]).unwrap();
+        assert_eq!((m.genus.to_string(), m.tame), (genus.to_string(), tame), "P_{n}");
+    }
+    for a in 1..=14u32 {
+        for b in a..=14 {
+            let m = s.misere(&union(&[&path(a as usize), &path(b as usize)])).unwrap();
+            let (genus, tame) = d.of_heaps(&[a, b]).unwrap();
+            assert_eq!((m.genus, m.tame), (genus, tame), "P_{a} + P_{b}");
+        }
+    }
+    // And the command line prints the same outcomes.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args(["octal", "0.137", "--max", "30", "--misere"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (n, line) in text.lines().skip(1).enumerate() {
+        let m = s.misere(&path(n)).unwrap();
+        let want = format!(
+            "{n},{},{},{},{},{}",
+            m.genus.plus(),
+            m.outcome(),
+            m.genus.minus(),
+            m.genus,
+            m.tame
+        );
+        assert_eq!(line, want);
+    }
+}
+
+#[test]
+fn kayles_heap_five_is_the_first_wild_heap() {
+    // Winning Ways ch. 13 (and the issue's own example): the Kayles heap of five has
+    // genus 4^146, the first Kayles heap whose genus is not tame; heaps 0..4 are 0^120,
+    // 1^031, 2^20, 3^31, 1^031 (nim heaps *0, *1, *2, *3 and a tame *1).
+    use gamecensus::octal::OctalCode;
+    use gamecensus::octal::misere::OctalMisere;
+    let mut k = OctalMisere::new(&OctalCode::parse("0.77").unwrap());
+    let want = ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"];
+    for (n, w) in want.iter().enumerate() {
+        let (g, tame) = k.of_heaps(&[n as u32]).unwrap();
+        assert_eq!(g.to_string(), *w, "K{n}");
+        assert_eq!(tame, n < 5, "K{n}");
+    }
+}
