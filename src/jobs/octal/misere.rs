@@ -57,9 +57,16 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
         if !tame {
             wild.push(n);
         }
+        // A genus with a superscript of 10 or more has commas: quoted, as CSV wants.
+        let genus_field = genus.to_string();
+        let genus_field = if genus_field.contains(',') {
+            format!("\"{genus_field}\"")
+        } else {
+            genus_field
+        };
         writeln!(
             out,
-            "{n},{},{},{},{genus},{tame}",
+            "{n},{},{},{},{genus_field},{tame}",
             genus.plus(),
             if genus.misere_p() { "P" } else { "N" },
             genus.minus()
