@@ -190,14 +190,12 @@ fn genus_superscripts_against_brute_force() {
                 let want = brute("node-kayles", &union(&parts));
                 assert_eq!(m.genus.digit(k), want, "γ{k} of {g:?} ({})", m.genus);
             }
-            let normal = gamecensus::solving::ImpartialSolver::new(match Ruleset::from_name(
-                "node-kayles",
+            let normal = gamecensus::solving::ImpartialSolver::new(
+                match Ruleset::from_name("node-kayles").unwrap() {
+                    Ruleset::Impartial(r) => r,
+                    _ => unreachable!(),
+                },
             )
-            .unwrap()
-            {
-                Ruleset::Impartial(r) => r,
-                _ => unreachable!(),
-            })
             .grundy(&g);
             assert_eq!(m.genus.plus(), normal);
         }
@@ -223,7 +221,11 @@ fn misere_nim_is_boutons_rule() {
             let nim_sum = (ones as u32 & 1) ^ if twos % 2 == 1 { 2 } else { 0 };
             let p = if twos > 0 { nim_sum == 0 } else { nim_sum == 1 };
             let want = if p { Outcome::P } else { Outcome::N };
-            assert_eq!(s.misere(&g).unwrap().outcome(), want, "{ones} ones, {twos} twos");
+            assert_eq!(
+                s.misere(&g).unwrap().outcome(),
+                want,
+                "{ones} ones, {twos} twos"
+            );
         }
     }
 }
@@ -272,11 +274,17 @@ fn node_kayles_on_paths_is_dawsons_chess_under_misere_play() {
     for n in 0..=36u32 {
         let m = s.misere(&path(n as usize)).unwrap();
         let (genus, tame) = d.of_heaps(&[n]).unwrap();
-        assert_eq!((m.genus.to_string(), m.tame), (genus.to_string(), tame), "P_{n}");
+        assert_eq!(
+            (m.genus.to_string(), m.tame),
+            (genus.to_string(), tame),
+            "P_{n}"
+        );
     }
     for a in 1..=14u32 {
         for b in a..=14 {
-            let m = s.misere(&union(&[&path(a as usize), &path(b as usize)])).unwrap();
+            let m = s
+                .misere(&union(&[&path(a as usize), &path(b as usize)]))
+                .unwrap();
             let (genus, tame) = d.of_heaps(&[a, b]).unwrap();
             assert_eq!((m.genus, m.tame), (genus, tame), "P_{a} + P_{b}");
         }

@@ -241,7 +241,10 @@ mod tests {
     #[test]
     fn digits_extend_with_period_two() {
         let g = Genus::zero();
-        assert_eq!((0..7).map(|k| g.digit(k)).collect::<Vec<_>>(), [1, 2, 0, 2, 0, 2, 0]);
+        assert_eq!(
+            (0..7).map(|k| g.digit(k)).collect::<Vec<_>>(),
+            [1, 2, 0, 2, 0, 2, 0]
+        );
         assert!(Genus::zero().misere_p() == false && Genus::nim_heap(1).misere_p());
     }
 }

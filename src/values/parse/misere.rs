@@ -239,3 +239,67 @@ impl Parser {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::evaluate;
+
+    fn ev(s: &str) -> String {
+        evaluate(s).unwrap().to_string()
+    }
+
+    #[test]
+    fn cgsuite_test_cases() {
+        // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala
+        // (genus printed in full here; CGSuite abbreviates tame and restive genera).
+        assert_eq!(ev("genus(0)"), "0^120"); // *[0]: misereNimValue 1, N
+        assert_eq!(ev("misere_outcome(0)"), "N");
+        assert_eq!(ev("misere_grundy(*)"), "0"); // *[1]: 0, P
+        assert_eq!(ev("misere_outcome(*)"), "P");
+        assert_eq!(ev("misere_grundy(*2)"), "2"); // *[2]: 2, N
+        assert_eq!(ev("genus({*2})"), "0^02"); // *[[2]]: "0^0", 0, P
+        assert_eq!(ev("misere_outcome({*2})"), "P");
+        assert_eq!(ev("genus({{*2}})"), "1^13"); // *[[[2]]]: "1^1", 1, N
+        assert_eq!(ev("genus(*2+*2)"), "0^02"); // *[2]+*[2]: "0^0", 0, P
+        assert_eq!(ev("misere_outcome(*2+*2)"), "P");
+        assert_eq!(ev("genus({{*2}, 0})"), "1^20"); // *[[2],0]: "1^2", 2, N
+        assert_eq!(ev("misere_grundy({{*2}, 0})"), "2");
+        assert_eq!(ev("genus({{*2}, *})"), "2^1420"); // *[[2],1]: 2^1420, 1, N
+        assert_eq!(ev("misere_grundy({{*2}, *})"), "1");
+        // *[[*[4]+*[2]]]: genus "0^0", misère nim-value 0, P.
+        assert_eq!(ev("genus({*4+*2})"), "0^02");
+        // *[[2],2,0],[[2],3],1]: genus "0^2", misère nim-value 2, N.
+        assert_eq!(ev("genus({{{*2},*2,0},{{*2},*3},*})"), "0^20");
+        assert_eq!(ev("misere_outcome({{{*2},*2,0},{{*2},*3},*})"), "N");
+        assert_eq!(ev("misere_grundy({{{*2},*2,0},{{*2},*3},*})"), "2");
+        // *[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]] ("tameable"): 0^120, 1, N.
+        let g = "{{{*2},*}+*, {{*2}, {*2}+*, {{*2},0}}}";
+        assert_eq!(ev(&format!("genus({g})")), "0^120");
+        assert_eq!(ev(&format!("misere_grundy({g})")), "1");
+        // *[[[2]],[[2],1]] ("generally tame, but not tame"): "0^0", 0, P.
+        assert_eq!(ev("genus({{{*2}}, {{*2},*}})"), "0^02");
+    }
+
+    #[test]
+    fn bouton_misere_nim() {
+        // Bouton (1901): P iff (some heap >= 2 and nim-sum 0) or (all <= 1 and nim-sum 1).
+        for a in 0..6u32 {
+            for b in a..6 {
+                for c in b..6 {
+                    let x = a ^ b ^ c;
+                    let p = if a.max(b).max(c) >= 2 { x == 0 } else { x == 1 };
+                    let want = if p { "P" } else { "N" };
+                    assert_eq!(ev(&format!("misere_outcome(*{a}+*{b}+*{c})")), want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_what_is_not_an_impartial_tree() {
+        assert!(evaluate("genus({0|*})").is_err());
+        assert!(evaluate("genus(*300)").is_err());
+        assert!(evaluate("genus(^)").is_err());
+        assert!(evaluate("genus(*2").is_err());
+    }
+}
