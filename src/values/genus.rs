@@ -245,6 +245,6 @@ mod tests {
             (0..7).map(|k| g.digit(k)).collect::<Vec<_>>(),
             [1, 2, 0, 2, 0, 2, 0]
         );
-        assert!(Genus::zero().misere_p() == false && Genus::nim_heap(1).misere_p());
+        assert!(!Genus::zero().misere_p() && Genus::nim_heap(1).misere_p());
     }
 }
