@@ -325,3 +325,30 @@ fn kayles_heap_five_is_the_first_wild_heap() {
         assert_eq!(tame, n < 5, "K{n}");
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// The lemma the genus recursion rests on (src/values/genus.rs): adding *1 to any
+    /// game swaps its misère nim-value with its xor 1. A Node Kayles vertex is *1 as a
+    /// game tree, so the brute force of G plus an isolated vertex checks it; and every
+    /// superscript γk, k <= 3, is the brute-force misère nim-value of G + k copies of P3
+    /// (= *2), on random graphs up to 9 vertices.
+    #[test]
+    fn genus_laws_on_random_graphs(g in graph(9)) {
+        let s = solver("node-kayles");
+        let m = s.misere(&g).unwrap();
+        let k1 = Graph::empty(1);
+        let with_one = union(&[&g, &k1]);
+        proptest::prop_assert_eq!(brute("node-kayles", &with_one), m.genus.minus() ^ 1);
+        let p3 = parse_graph6("Bg").unwrap();
+        for k in 0..=3 {
+            let mut parts = vec![&g];
+            parts.extend(std::iter::repeat_n(&p3, k));
+            proptest::prop_assert_eq!(brute("node-kayles", &union(&parts)), m.genus.digit(k));
+        }
+        // The misère outcome of a position does not depend on how it is labelled or split.
+        let reversed = union(&[&k1, &g]);
+        proptest::prop_assert_eq!(s.misere(&reversed).unwrap(), s.misere(&with_one).unwrap());
+    }
+}
