@@ -352,3 +352,94 @@ proptest::proptest! {
         proptest::prop_assert_eq!(s.misere(&reversed).unwrap(), s.misere(&with_one).unwrap());
     }
 }
+
+/// CGSuite prints a genus by the phylum of the misère canonical form (Genus.java): a nim
+/// heap as `g` alone, a generally tame or restive game with one superscript; we print
+/// the full symbol. This expands CGSuite's abbreviations by its own `supDigit` rules, then
+/// trims as both print (superscripts up to where they alternate, at least two).
+fn cgsuite_genus_in_full(s: &str) -> String {
+    let (g, sup) = match s.split_once('^') {
+        None => {
+            let g: u32 = s.parse().unwrap();
+            return gamecensus::values::genus::Genus::nim_heap(g).to_string();
+        }
+        Some((g, sup)) => (g.parse::<u32>().unwrap(), sup),
+    };
+    let given: Vec<u32> = if let Some(inner) = sup.strip_prefix('(') {
+        inner
+            .trim_end_matches(')')
+            .split(',')
+            .map(|d| d.parse().unwrap())
+            .collect()
+    } else {
+        sup.chars().map(|c| c.to_digit(10).unwrap()).collect()
+    };
+    if given.len() >= 2 {
+        return s.to_string(); // a wild phylum: printed in full already
+    }
+    let d = given[0];
+    let tame = d == g || (g < 2 && d == 1 - g);
+    let digit = |i: usize| -> u32 {
+        if i == 0 {
+            d
+        } else if tame {
+            g ^ (((i & 1) as u32) << 1)
+        } else {
+            (if d < 4 { d } else { g }) ^ (((i & 1) as u32) << 1)
+        }
+    };
+    let mut seq: Vec<u32> = (0..8).map(digit).collect();
+    while seq.len() > 2 && seq[seq.len() - 1] == seq[seq.len() - 3] {
+        seq.pop();
+    }
+    let body: String = seq.iter().map(u32::to_string).collect();
+    format!("{g}^{body}")
+}
+
+#[test]
+fn kayles_and_dawsons_kayles_heaps_as_cgsuite_states_them() {
+    // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala ("define
+    // TakeAndBreak properly"): MisereNimValue and Genus of heaps 0..20 of Nim (0.[3]),
+    // Kayles (0.77) and Dawson's Kayles (0.07).
+    use gamecensus::octal::OctalCode;
+    use gamecensus::octal::misere::OctalMisere;
+    let cases: [(&str, [u32; 21], &str); 3] = [
+        (
+            "0.33333333333333333333",
+            [
+                1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+            ],
+            "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        ),
+        (
+            "0.77",
+            [
+                1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0,
+            ],
+            "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031",
+        ),
+        (
+            "0.07",
+            [
+                1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3, 0, 2, 1, 1, 0, 0, 2, 1, 3,
+            ],
+            "0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3",
+        ),
+    ];
+    for (code, misere_nim, genera) in cases {
+        let mut m = OctalMisere::new(&OctalCode::parse(code).unwrap());
+        for (n, cg) in genera.split(',').enumerate() {
+            let (genus, _) = m.of_heaps(&[n as u32]).unwrap();
+            assert_eq!(
+                genus.minus(),
+                misere_nim[n],
+                "{code} heap {n}: misère nim-value"
+            );
+            assert_eq!(
+                genus.to_string(),
+                cgsuite_genus_in_full(cg),
+                "{code} heap {n}: {cg}"
+            );
+        }
+    }
+}
