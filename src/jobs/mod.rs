@@ -15,6 +15,7 @@ pub mod output;
 pub mod progress;
 pub mod provenance;
 pub mod run;
+pub mod shaped;
 pub mod spec;
 pub mod staged;
 pub mod stream;

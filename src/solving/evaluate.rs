@@ -25,10 +25,12 @@ use super::impartial::ImpartialSolver;
 use super::misere::MisereSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
+use super::shaped::ShapedSolver;
 use super::table::TableStats;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::graphs::Position;
 use crate::rules::Ruleset;
+use crate::shapes::Shape;
 use crate::values::Outcome;
 use crate::values::game::GameId;
 
@@ -45,6 +47,7 @@ enum Solver {
     Impartial(ImpartialSolver),
     Partizan(PartizanSolver),
     Scoring(ScoringSolver),
+    Shaped(ShapedSolver),
 }
 
 impl Evaluator {
@@ -54,6 +57,7 @@ impl Evaluator {
             Ruleset::Impartial(r) => Solver::Impartial(ImpartialSolver::new(r)),
             Ruleset::Partizan(r) => Solver::Partizan(PartizanSolver::new(r)),
             Ruleset::Scoring(r) => Solver::Scoring(ScoringSolver::new(r, 0)),
+            Ruleset::Shaped(r) => Solver::Shaped(ShapedSolver::new(r)),
         };
         Evaluator {
             ruleset,
@@ -70,10 +74,14 @@ impl Evaluator {
             return Ok(self);
         }
         let Ruleset::Impartial(r) = self.ruleset else {
+            let what = match self.ruleset {
+                Ruleset::Shaped(_) => "a game on boards, edge lists or posets (not done yet)",
+                _ => self.ruleset.kind(),
+            };
             return Err(crate::error::Error::usage(format!(
-                "misère play is for impartial rules; {} is {}",
+                "misère play is computed for the impartial rules on graphs (node-kayles, \
+                 impartial-cutthroat, clique-forming); {} is {what}",
                 self.ruleset.name(),
-                self.ruleset.kind()
             )));
         };
         let store_below = match &self.solver {
@@ -120,6 +128,7 @@ impl Evaluator {
             Solver::Impartial(s) => s.set_cap(entries),
             Solver::Partizan(s) => s.set_cap(entries),
             Solver::Scoring(s) => s.set_cap(entries),
+            Solver::Shaped(s) => s.set_cap(entries),
         }
     }
 
@@ -173,6 +182,13 @@ impl Evaluator {
                         .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
                 }
             }
+            Solver::Shaped(s) => {
+                return Err(Error::usage(format!(
+                    "rules {} are played on a {}, not a graph",
+                    s.rules().name(),
+                    s.rules().notation()
+                )));
+            }
             Solver::Scoring(s) => {
                 s.check_bounds(&pos.graph)?;
                 let p = s.play(&pos.graph);
@@ -197,12 +213,58 @@ impl Evaluator {
         Ok(e)
     }
 
+    /// The values of a position of a game on shapes, one cell per value column.
+    pub fn evaluate_shape(&self, shape: &Shape) -> Result<Evaluation> {
+        let Solver::Shaped(s) = &self.solver else {
+            return Err(Error::usage(format!(
+                "rules {} are played on graphs, not on a board, edge list or poset",
+                self.ruleset.name()
+            )));
+        };
+        let v = s.value(shape)?;
+        let mut e = Evaluation::default();
+        e.cells.push(Cell::Outcome(v.outcome()));
+        e.cells.push(Cell::Game(v));
+        match s.rules().kind() {
+            crate::rules::shaped::Kind::Impartial => {
+                let nim = v
+                    .as_nus()
+                    .map(|n| n.nim)
+                    .expect("impartial values are nimbers");
+                e.cells.push(Cell::Int(nim as i64));
+            }
+            crate::rules::shaped::Kind::Partizan => {
+                let nim = v.as_nus().filter(|n| n.num.is_zero() && n.ups == 0);
+                e.cells
+                    .push(nim.map_or(Cell::Empty, |n| Cell::Int(n.nim as i64)));
+                let aw = if v.is_all_small() {
+                    v.atomic_weight()?.map_or(Cell::Empty, Cell::Game)
+                } else {
+                    Cell::Empty
+                };
+                e.cells.push(aw);
+                e.cells.push(Cell::Number(v.temperature()?));
+                e.cells.push(Cell::Number(v.mean()?));
+            }
+        }
+        Ok(e)
+    }
+
+    /// The solver of a game on shapes (for `explain` and drawings).
+    pub fn shaped(&self) -> Option<&ShapedSolver> {
+        match &self.solver {
+            Solver::Shaped(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// What the transposition table did (entries, lookups, hits, evictions).
     pub fn table_stats(&self) -> TableStats {
         match &self.solver {
             Solver::Impartial(s) => s.table_stats(),
             Solver::Partizan(s) => s.table_stats(),
             Solver::Scoring(s) => s.table_stats(),
+            Solver::Shaped(s) => s.table_stats(),
         }
     }
 
@@ -210,7 +272,7 @@ impl Evaluator {
     pub fn memo_len(&self) -> usize {
         match &self.solver {
             Solver::Impartial(s) => s.memo_len(),
-            Solver::Partizan(_) | Solver::Scoring(_) => 0,
+            Solver::Partizan(_) | Solver::Scoring(_) | Solver::Shaped(_) => 0,
         }
     }
 }

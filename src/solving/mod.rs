@@ -11,6 +11,7 @@ pub mod labelled;
 pub mod misere;
 pub mod partizan;
 pub mod scoring;
+pub mod shaped;
 pub mod table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
