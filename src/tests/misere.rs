@@ -443,3 +443,55 @@ fn kayles_and_dawsons_kayles_heaps_as_cgsuite_states_them() {
         }
     }
 }
+
+#[test]
+fn census_summary_counts_the_csv_rows() {
+    // The run's misère tally (by n: rows, misère P, outcome differs, wild) must count
+    // the CSV it wrote: here the connected graphs up to 6 vertices under Impartial
+    // Cutthroat (A001349: 1, 1, 2, 6, 21, 112).
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("j.toml");
+    let csv = dir.path().join("j.csv");
+    std::fs::write(
+        &job,
+        format!(
+            "name = \"j\"\nrules = \"impartial-cutthroat\"\nconnected = true\nmax_vertices = 6\n\
+             misere = true\noutput = \"{}\"\n",
+            csv.display()
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecensus"))
+        .args(["run", job.to_str().unwrap(), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let summary = String::from_utf8(out.stderr).unwrap();
+    let mut want: std::collections::BTreeMap<usize, [u64; 4]> = Default::default();
+    let mut r = csv::Reader::from_path(&csv).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|c| c == name).unwrap();
+    let (n, o, m, t) = (col("n"), col("outcome"), col("misere"), col("tame"));
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        let e = want.entry(rec[n].parse().unwrap()).or_default();
+        e[0] += 1;
+        e[1] += (&rec[m] == "P") as u64;
+        e[2] += (rec[m] != rec[o]) as u64;
+        e[3] += (&rec[t] == "false") as u64;
+    }
+    assert_eq!(
+        want.values().map(|c| c[0]).collect::<Vec<_>>(),
+        [1, 1, 2, 6, 21, 112]
+    );
+    for (k, c) in &want {
+        let line = format!(
+            "{k:>5}  {:>10} {:>10} {:>16} {:>10}",
+            c[0], c[1], c[2], c[3]
+        );
+        assert!(
+            summary.lines().any(|l| l == line),
+            "{line:?} not in\n{summary}"
+        );
+    }
+}
