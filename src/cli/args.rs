@@ -24,17 +24,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The --format values of `analyze`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum FormatArg {
-    /// Aligned columns.
-    Table,
-    /// CSV.
-    Csv,
-    /// JSON.
-    Json,
-}
-
 /// The --format values of `explain`.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ExplainFormat {

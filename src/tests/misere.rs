@@ -1,10 +1,10 @@
 //! Misère play of the impartial rulesets against an independent brute force over
 //! labelled positions (plain recursion on vertex sets: no canonical labelling, no
-//! components, no genus theory), on every graph up to 6 vertices (from nauty's geng) and
+//! components, no genus theory), on every graph up to 7 vertices (from nauty's geng) and
 //! on sums of up to three of them; and against published results (Bouton's misère Nim,
 //! Dawson's Chess, CGSuite's test suite).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 
