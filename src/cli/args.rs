@@ -106,6 +106,7 @@ census keys:
   skip_reduced = false          leave out positions the rules reduce at the start
   table_cap = 50000000          partizan and scoring rules: at most this many table entries
   max_extra = 0                 grundy-colouring: numbers up to degree + 1 + max_extra
+  misere = false                impartial rules: also misère play (misere, genus, tame columns)
   boards = 40                   family map: boards per number of regions
   seed = 1                      family map: the seed of the random boards
 octal-sweep keys:
@@ -227,6 +228,9 @@ pub enum Command {
         /// degree d.
         #[arg(long, default_value_t = 0)]
         max_extra: u32,
+        /// Impartial rules: also misère play (columns misere, genus, tame).
+        #[arg(long)]
+        misere: bool,
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
@@ -357,6 +361,10 @@ pub enum Command {
         /// fast: the rare-value method; reference: the definition (O(MAX²)).
         #[arg(long, value_enum, default_value = "fast")]
         method: MethodArg,
+        /// Misère play instead: each heap's misère outcome, misère nim-value, genus and
+        /// tameness (CSV to stdout; exact, from the definition, for heaps up to a few dozen).
+        #[arg(long, conflicts_with_all = ["out", "split", "checkpoint", "resume"])]
+        misere: bool,
         /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
         /// (default: chosen automatically). Any split gives the same values.
         #[arg(long)]

@@ -145,13 +145,16 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             stdin,
             threads,
             max_extra,
+            misere,
             timeout: _,
             memory,
         } => {
             let budget = jobs::memory::budget(memory.as_deref())?;
             let ruleset = Ruleset::from_name(&rules)?;
             let governor = jobs::memory::Governor::new(budget, ruleset, None);
-            let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
+            let evaluator = Evaluator::new(ruleset)
+                .max_extra(max_extra)
+                .misere(misere)?;
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
             if let Ruleset::Shaped(r) = ruleset {
@@ -266,7 +269,15 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             resume,
             memory,
             force,
+            misere,
         } => {
+            if misere {
+                let mut out = super::deadline::start();
+                let summary = jobs::octal::misere::octal_misere(&code, max, &mut out)?;
+                out.flush().map_err(write_err)?;
+                let _ = writeln!(std::io::stderr(), "{summary}");
+                return Ok(());
+            }
             let memory = jobs::memory::budget(memory.as_deref())?;
             let method = match method {
                 MethodArg::Fast => Method::Fast,

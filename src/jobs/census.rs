@@ -96,7 +96,8 @@ impl Census {
         let evaluator = Evaluator::new(ruleset)
             .store_below(job.max_vertices)
             .table_capacity(job.table_cap)
-            .max_extra(job.max_extra);
+            .max_extra(job.max_extra)
+            .misere(job.misere)?;
         Ok(Census {
             ruleset,
             source,

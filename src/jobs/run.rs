@@ -104,7 +104,10 @@ pub fn output_path(spec: &JobSpec, opts: &RunOptions) -> PathBuf {
 pub fn identity(spec: &JobSpec, shard: Shard) -> Result<String> {
     Ok(match &spec.kind {
         JobKind::Census(c) => {
-            let schema = Schema::of(Ruleset::from_name(&c.rules)?);
+            let mut schema = Schema::of(Ruleset::from_name(&c.rules)?);
+            if c.misere {
+                schema = schema.with_misere();
+            }
             census::identity(c, shard, &schema)
         }
         JobKind::OctalSweep(s) => sweep::identity(s, shard),

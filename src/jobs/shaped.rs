@@ -101,7 +101,9 @@ fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<
 pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let start = Instant::now();
     let ruleset = Ruleset::Shaped(rules);
-    let evaluator = Evaluator::new(ruleset).table_capacity(job.table_cap);
+    let evaluator = Evaluator::new(ruleset)
+        .table_capacity(job.table_cap)
+        .misere(job.misere)?;
     let governor = super::memory::Governor::new(ctx.memory, ruleset, job.table_cap);
     governor.check(&evaluator)?;
     let schema = evaluator.schema().clone();

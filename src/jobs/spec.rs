@@ -21,6 +21,7 @@
 //! skip_reduced = false            # leave out positions the rules reduce at the start
 //! table_cap = 50000000            # at most this many table entries (partizan rules)
 //! max_extra = 0                   # scoring rules: numbers up to degree + 1 + max_extra
+//! misere = false                  # impartial rules: add misere, genus, tame columns
 //! boards = 40                     # family "map": boards per number of regions
 //! seed = 1                        # family "map": the seed of the random boards
 //! # octal-sweep:
@@ -55,6 +56,7 @@ struct RawJob {
     skip_reduced: Option<bool>,
     table_cap: Option<usize>,
     max_extra: Option<u32>,
+    misere: Option<bool>,
     boards: Option<u32>,
     seed: Option<u64>,
     max_digits: Option<usize>,
@@ -105,6 +107,8 @@ pub struct CensusJob {
     pub table_cap: Option<usize>,
     /// Scoring rulesets: numbers up to degree + 1 + max_extra (the Grundy colouring game).
     pub max_extra: u32,
+    /// Impartial rulesets: also misère play (the `misere`, `genus` and `tame` columns).
+    pub misere: bool,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -242,6 +246,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 skip_reduced: raw.skip_reduced.unwrap_or(false),
                 table_cap: raw.table_cap,
                 max_extra: raw.max_extra.unwrap_or(0),
+                misere: raw.misere.unwrap_or(false),
             })
         }
         "octal-sweep" => {
@@ -257,6 +262,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("skip_reduced", raw.skip_reduced.is_some()),
                 ("table_cap", raw.table_cap.is_some()),
                 ("max_extra", raw.max_extra.is_some()),
+                ("misere", raw.misere.is_some()),
                 ("boards", raw.boards.is_some()),
                 ("seed", raw.seed.is_some()),
             ]);

@@ -4,6 +4,7 @@
 pub mod checkpoint;
 pub mod code;
 mod kernels;
+pub mod misere;
 pub mod nim;
 pub mod period;
 pub mod sparse;

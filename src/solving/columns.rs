@@ -169,6 +169,24 @@ pub const SECOND_TOTAL: Column = Column {
     ty: ColumnType::Integer,
     description: "scoring games: the second player's total in that principal variation",
 };
+/// Misère play: the outcome.
+pub const MISERE: Column = Column {
+    name: "misere",
+    ty: ColumnType::Outcome,
+    description: "with misère play (`eval --misere`, `octal --misere`, job key `misere = true`; impartial rules): N or P when the player who cannot move wins",
+};
+/// Misère play: the genus symbol.
+pub const GENUS: Column = Column {
+    name: "genus",
+    ty: ColumnType::Text,
+    description: "with misère play: the genus symbol g^γ0γ1... (ONAG ch. 12), superscripts up to where they alternate, at least two; parenthesised with commas when one is 10 or more",
+};
+/// Misère play: tameness.
+pub const TAME: Column = Column {
+    name: "tame",
+    ty: ColumnType::Bool,
+    description: "with misère play: true iff the position and every position reachable from it have tame genera (hereditarily tame; wild otherwise)",
+};
 
 /// Every column a census or `eval` CSV can have, in the order they are written.
 pub const CENSUS: &[Column] = &[
@@ -190,6 +208,9 @@ pub const CENSUS: &[Column] = &[
     MAX_NUMBER,
     FIRST_TOTAL,
     SECOND_TOTAL,
+    MISERE,
+    GENUS,
+    TAME,
 ];
 
 /// A header that names a column twice: the message (the column and its two places), for
@@ -295,6 +316,12 @@ impl Schema {
             columns,
             position_columns,
         }
+    }
+
+    /// The schema with the misère columns after the others (impartial rules only).
+    pub fn with_misere(mut self) -> Schema {
+        self.columns.extend([MISERE, GENUS, TAME]);
+        self
     }
 
     /// The header line's fields.

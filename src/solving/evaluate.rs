@@ -22,6 +22,7 @@
 
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
+use super::misere::MisereSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
 use super::shaped::ShapedSolver;
@@ -38,6 +39,8 @@ pub struct Evaluator {
     ruleset: Ruleset,
     schema: Schema,
     solver: Solver,
+    /// Impartial rules with misère play asked for (`--misere`, `misere = true`).
+    misere: Option<MisereSolver>,
 }
 
 enum Solver {
@@ -60,7 +63,41 @@ impl Evaluator {
             ruleset,
             schema: Schema::of(ruleset),
             solver,
+            misere: None,
         }
+    }
+
+    /// Adds misère play (the `misere`, `genus` and `tame` columns; impartial rules only,
+    /// others are a usage error). Call after [`Evaluator::store_below`].
+    pub fn misere(self, on: bool) -> Result<Evaluator> {
+        if !on {
+            return Ok(self);
+        }
+        let Ruleset::Impartial(r) = self.ruleset else {
+            let what = match self.ruleset {
+                Ruleset::Shaped(_) => "a game on boards, edge lists or posets (not done yet)",
+                _ => self.ruleset.kind(),
+            };
+            return Err(crate::error::Error::usage(format!(
+                "misère play is computed for the impartial rules on graphs (node-kayles, \
+                 impartial-cutthroat, clique-forming); {} is {what}",
+                self.ruleset.name(),
+            )));
+        };
+        let store_below = match &self.solver {
+            Solver::Impartial(s) => s.store_below_size(),
+            _ => usize::MAX,
+        };
+        Ok(Evaluator {
+            schema: self.schema.with_misere(),
+            misere: Some(MisereSolver::new(r).store_below(store_below)),
+            ..self
+        })
+    }
+
+    /// Whether misère play is computed.
+    pub fn is_misere(&self) -> bool {
+        self.misere.is_some()
     }
 
     /// For a census whose largest positions have `n` vertices: see
@@ -164,6 +201,14 @@ impl Evaluator {
                     Cell::Int(p.totals.1),
                 ]);
             }
+        }
+        if let Some(m) = &self.misere {
+            let m = m.misere(&pos.graph)?;
+            e.cells.extend([
+                Cell::Outcome(m.outcome()),
+                Cell::Text(m.genus.to_string()),
+                Cell::Text(m.tame.to_string()),
+            ]);
         }
         Ok(e)
     }

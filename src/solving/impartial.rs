@@ -50,6 +50,11 @@ impl ImpartialSolver {
         self
     }
 
+    /// The size from which components are not stored (`usize::MAX`: all are).
+    pub fn store_below_size(&self) -> usize {
+        self.store_below
+    }
+
     /// Caps the table at `entries`, also while in use (values stay exact; see
     /// [`Table::set_cap`]).
     pub fn set_cap(&self, entries: usize) {

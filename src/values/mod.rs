@@ -4,6 +4,7 @@
 
 pub mod dyadic;
 pub mod game;
+pub mod genus;
 pub mod limits;
 pub mod nimber;
 pub mod outcome;

@@ -154,6 +154,7 @@ pub fn known_columns() -> impl Iterator<Item = &'static Column> {
     crate::solving::columns::CENSUS
         .iter()
         .chain(crate::jobs::octal::COLUMNS.iter())
+        .chain(crate::jobs::octal::misere::COLUMNS.iter())
         .chain(crate::jobs::sweep::COLUMNS.iter())
 }
 

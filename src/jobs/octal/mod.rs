@@ -4,6 +4,7 @@
 //! `--checkpoint` (see [`crate::octal::checkpoint`]) does the same for any output, and
 //! lets a finished run be continued to a larger `--max`.
 
+pub mod misere;
 mod resume;
 mod sink;
 

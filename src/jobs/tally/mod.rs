@@ -4,6 +4,7 @@
 //! number of vertices and the hottest positions ([`temperatures`]). Tallies are kept per
 //! unit of work and merged in unit order, so they do not depend on the thread count.
 
+pub mod misere;
 pub mod temperatures;
 pub mod weights;
 pub mod winners;
@@ -12,6 +13,7 @@ use std::path::Path;
 
 use crate::graphs::Position;
 use crate::solving::{Evaluation, Schema};
+use misere::MisereTally;
 use temperatures::TemperatureTally;
 use weights::WeightTally;
 use winners::WinnerTally;
@@ -28,6 +30,8 @@ pub struct Tally {
     pub winners: Option<WinnerTally>,
     /// Temperatures (rules that are not all-small).
     pub temperatures: Option<TemperatureTally>,
+    /// Misère play (rows with the misère columns).
+    pub misere: Option<MisereTally>,
 }
 
 impl Tally {
@@ -45,6 +49,16 @@ impl Tally {
                 let value = schema.index("value").expect("a value column");
                 TemperatureTally::new(i - schema.position_columns, value - schema.position_columns)
             }),
+            misere: schema.index("misere").map(|i| {
+                let at =
+                    |name| schema.index(name).expect("a misère column") - schema.position_columns;
+                MisereTally::new(
+                    at("outcome"),
+                    i - schema.position_columns,
+                    at("genus"),
+                    at("tame"),
+                )
+            }),
         }
     }
 
@@ -59,6 +73,9 @@ impl Tally {
         if let Some(t) = self.temperatures.as_mut() {
             t.add(pos, eval);
         }
+        if let Some(m) = self.misere.as_mut() {
+            m.add(pos, eval);
+        }
     }
 
     /// Adds a later unit's tally.
@@ -70,6 +87,9 @@ impl Tally {
             a.merge(b);
         }
         if let (Some(a), Some(b)) = (self.temperatures.as_mut(), other.temperatures) {
+            a.merge(b);
+        }
+        if let (Some(a), Some(b)) = (self.misere.as_mut(), other.misere) {
             a.merge(b);
         }
     }
@@ -85,6 +105,9 @@ impl Tally {
         }
         if let Some(w) = &self.temperatures {
             t.push(w.text(csv));
+        }
+        if let Some(m) = &self.misere {
+            t.push(m.text());
         }
         t
     }

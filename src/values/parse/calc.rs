@@ -22,6 +22,8 @@ pub enum Answer {
     Thermograph(GameId, Thermograph),
     /// A list of games (incentives), printed `[a, b]` in the order of their notation.
     List(Vec<GameId>),
+    /// A genus symbol (misère play).
+    Genus(crate::values::genus::Genus),
 }
 
 impl std::fmt::Display for Answer {
@@ -32,6 +34,7 @@ impl std::fmt::Display for Answer {
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
             Answer::Thermograph(_, t) => write!(f, "{t}"),
+            Answer::Genus(g) => write!(f, "{g}"),
             Answer::List(v) => {
                 let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
                 parts.sort_unstable();

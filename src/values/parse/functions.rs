@@ -49,7 +49,13 @@ const FUNCTIONS: &[Function] = &[
     f("is_infinitesimal", &["isinfinitesimal"], 1),
     f("is_numberish", &["isnumberish"], 1),
     f("is_all_small", &["isallsmall"], 1),
+    f("misere_outcome", &["misereoutcomeclass"], 1),
+    f("misere_grundy", &["miserenimvalue"], 1),
+    f("genus", &[], 1),
 ];
+
+/// The functions whose argument is an impartial game tree, not a value (`misere.rs`).
+const MISERE: &[&str] = &["misere_outcome", "misere_grundy", "genus"];
 
 /// The function called `ident`, if any.
 fn lookup(ident: &str) -> Option<&'static Function> {
@@ -85,6 +91,10 @@ impl Parser {
         let ident: String = self.chars[start..end].iter().collect();
         let next = self.chars[end..].iter().find(|c| !c.is_whitespace());
         match lookup(&ident) {
+            Some(func) if MISERE.contains(&func.name) => {
+                self.pos = end;
+                self.misere_function(func.name).map(Some)
+            }
             Some(func) => {
                 self.pos = end;
                 let args = self.arguments(func.name, func.arity)?;

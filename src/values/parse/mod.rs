@@ -13,7 +13,9 @@
 //! `thermograph(G)` (docs/RULES.md, "Temperature theory"), and CGSuite's
 //! `CanonicalShortGame` methods (`functions.rs`): `lstop`, `rstop`, `rcf`, `tiny`, `miny`,
 //! the ordinal sum `G : H`, Norton's product `G . U`, `nimmul`, `overheat`, the incentives
-//! and the predicates `is_infinitesimal`, `is_numberish`, `is_all_small`.
+//! and the predicates `is_infinitesimal`, `is_numberish`, `is_all_small`; for impartial
+//! games under misère play, `misere_outcome(G)`, `misere_grundy(G)` and `genus(G)`, whose
+//! argument is read as a game tree (`misere.rs`).
 //! Errors name the position (1-based character) of the problem.
 //!
 //! ```
@@ -30,6 +32,7 @@
 
 mod calc;
 mod functions;
+mod misere;
 #[cfg(test)]
 mod tests;
 

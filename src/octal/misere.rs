@@ -1,0 +1,157 @@
+//! Octal games under misère play: the genus, misère nim-value and misère outcome of each
+//! heap, and of any sum of heaps, computed exactly from the definition.
+//!
+//! A position is a multiset of heap sizes (heaps without a move, such as a heap of one
+//! in 0.07, are the game 0 and are left out). Its genus ([`Genus`]) is memoised and
+//! computed from the genera of its options: one heap replaced by what a move leaves of it
+//! (nothing, one heap or two heaps, as the code's digits allow). Sums are never reduced
+//! to nim-values, since the misère outcome of a sum is not a function of them.
+//!
+//! The multisets reachable from a heap of size n grow like the partitions of n, so this
+//! is for heaps up to a few dozen; [`MAX_SUMS`] bounds the memo (a limit error past it).
+//! It does not compute misère quotients (Plambeck & Siegel): see the README.
+
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
+
+use super::OctalCode;
+use crate::error::{Error, Result};
+use crate::values::genus::Genus;
+
+/// At most this many sums of heaps are memoised.
+pub const MAX_SUMS: usize = 20_000_000;
+
+/// A position: heap sizes (each with a move), sorted.
+pub type Heaps = SmallVec<[u32; 8]>;
+
+/// The memo of one octal game under misère play.
+pub struct OctalMisere {
+    code: OctalCode,
+    /// Options of each heap size computed so far (index = size).
+    heap_options: Vec<Vec<Heaps>>,
+    /// Genus and hereditary tameness of each sum met.
+    sums: HashMap<Heaps, (Genus, bool)>,
+}
+
+impl OctalMisere {
+    /// An empty memo for `code`.
+    pub fn new(code: &OctalCode) -> OctalMisere {
+        OctalMisere {
+            code: code.clone(),
+            heap_options: vec![vec![]],
+            sums: HashMap::new(),
+        }
+    }
+
+    /// Sums memoised so far.
+    pub fn sums(&self) -> usize {
+        self.sums.len()
+    }
+
+    fn options_of_heap(&mut self, n: u32) -> &[Heaps] {
+        while self.heap_options.len() <= n as usize {
+            let h = self.heap_options.len();
+            let mut opts: Vec<Heaps> = Vec::new();
+            for k in self.code.takes_all() {
+                if h == k {
+                    opts.push(Heaps::new());
+                }
+            }
+            for k in self.code.takes_leaving_one() {
+                if h > k {
+                    opts.push(SmallVec::from_slice(&[(h - k) as u32]));
+                }
+            }
+            for k in self.code.takes_leaving_two() {
+                if h >= k + 2 {
+                    let r = h - k;
+                    for a in 1..=r / 2 {
+                        opts.push(SmallVec::from_slice(&[a as u32, (r - a) as u32]));
+                    }
+                }
+            }
+            // Leave out heaps without a move (they are 0), then sort and deduplicate.
+            for o in &mut opts {
+                o.retain(|h| self.movable(*h));
+                o.sort_unstable();
+            }
+            opts.sort_unstable();
+            opts.dedup();
+            self.heap_options.push(opts);
+        }
+        &self.heap_options[n as usize]
+    }
+
+    /// Whether a heap of size `h` has a move (from the code alone).
+    fn movable(&self, h: u32) -> bool {
+        let h = h as usize;
+        self.code.takes_all().any(|k| k == h)
+            || self.code.takes_leaving_one().any(|k| h > k)
+            || self.code.takes_leaving_two().any(|k| h >= k + 2)
+    }
+
+    /// The genus and hereditary tameness of the sum of heaps `heaps` (any order; empty
+    /// heaps and heaps without moves allowed).
+    pub fn of_heaps(&mut self, heaps: &[u32]) -> Result<(Genus, bool)> {
+        let mut s: Heaps = heaps.iter().copied().filter(|&h| self.movable(h)).collect();
+        s.sort_unstable();
+        self.of_sum(&s)
+    }
+
+    fn of_sum(&mut self, s: &Heaps) -> Result<(Genus, bool)> {
+        if s.is_empty() {
+            return Ok((Genus::zero(), true));
+        }
+        if let Some(m) = self.sums.get(s) {
+            return Ok(m.clone());
+        }
+        if self.sums.len() >= MAX_SUMS {
+            return Err(Error::Limit(format!(
+                "the misère memo of {} holds {MAX_SUMS} sums of heaps; use a smaller --max",
+                self.code
+            )));
+        }
+        let mut options: Vec<Heaps> = Vec::new();
+        for (i, &h) in s.iter().enumerate() {
+            if i > 0 && s[i - 1] == h {
+                continue;
+            }
+            let opts = self.options_of_heap(h).to_vec();
+            for o in opts {
+                let mut t: Heaps = s[..i].iter().chain(&s[i + 1..]).copied().collect();
+                t.extend_from_slice(&o);
+                t.sort_unstable();
+                options.push(t);
+            }
+        }
+        options.sort_unstable();
+        options.dedup();
+        let mut genera = Vec::with_capacity(options.len());
+        let mut tame = true;
+        for o in &options {
+            let (g, t) = self.of_sum(o)?;
+            tame &= t;
+            genera.push(g);
+        }
+        let genus = Genus::of_options(genera.iter())?;
+        tame &= genus.is_tame_genus();
+        self.sums.insert(s.clone(), (genus.clone(), tame));
+        Ok((genus, tame))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_heaps_are_nim_heaps() {
+        // Nim restricted to heaps up to 8 is the octal game 0.33333333; a heap n is *n,
+        // whose genus is 0^120, 1^031, n^{n,n^2} (ONAG ch. 12).
+        let mut m = OctalMisere::new(&OctalCode::parse("0.33333333").unwrap());
+        for n in 0..=8 {
+            assert_eq!(m.of_heaps(&[n]).unwrap(), (Genus::nim_heap(n), true), "{n}");
+        }
+    }
+}
