@@ -15,6 +15,8 @@ pub mod cram;
 pub mod cutthroat;
 pub mod domineering;
 pub mod grundy_colouring;
+pub mod hackenbush;
+mod hackenbush_census;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod node_kayles;
@@ -47,6 +49,7 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Scoring(&grundy_colouring::GrundyColouring),
     Ruleset::Shaped(&domineering::Domineering),
     Ruleset::Shaped(&cram::Cram),
+    Ruleset::Shaped(&hackenbush::Hackenbush),
 ];
 
 /// What a ruleset does with a graph given without a colouring.
