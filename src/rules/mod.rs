@@ -22,6 +22,7 @@ pub mod impartial_cutthroat;
 pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
+pub mod poset;
 pub mod scoring;
 pub mod shaped;
 pub mod snort;
@@ -50,6 +51,7 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Shaped(&domineering::Domineering),
     Ruleset::Shaped(&cram::Cram),
     Ruleset::Shaped(&hackenbush::Hackenbush),
+    Ruleset::Shaped(&poset::PosetGame),
 ];
 
 /// What a ruleset does with a graph given without a colouring.
