@@ -230,3 +230,47 @@ fn notation_reads_and_refuses() {
         assert!(e.contains(says), "{bad}: {e}");
     }
 }
+
+#[test]
+fn four_row_chomp_p_positions_are_oeis_a395126() {
+    // OEIS A395126 (Garg 2026; data checked there to n = 500): the fourth row d of the
+    // P-positions (a, b, c, d), a >= b >= c >= d >= 0 the row lengths with the poison
+    // counted in the first row (its first term (1,0,0,0) is the poison alone), in
+    // lexicographic order of (a, b, c). Its first 87 terms are exactly the P-positions
+    // with a <= 11; the entry's comment lists the first ten positions.
+    let published = [
+        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3,
+        0, 3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0,
+        2, 3, 2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+    ];
+    let first_ten = [
+        (1, 0, 0, 0),
+        (2, 1, 0, 0),
+        (2, 2, 1, 0),
+        (2, 2, 2, 1),
+        (3, 1, 1, 0),
+        (3, 2, 0, 0),
+        (3, 3, 1, 1),
+        (4, 1, 1, 1),
+        (4, 2, 2, 0),
+        (4, 3, 0, 0),
+    ];
+    let solver = ShapedSolver::new(&P);
+    let mut p_positions = Vec::new();
+    for a in 1..=11usize {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    let rows: Vec<usize> = [a, b, c, d].into_iter().filter(|&r| r > 0).collect();
+                    if solver.nim_value(&chomp(&rows).unwrap()).unwrap() == 0 {
+                        p_positions.push((a, b, c, d));
+                    }
+                }
+            }
+        }
+    }
+    p_positions.sort_unstable();
+    assert_eq!(&p_positions[..10], &first_ten);
+    let d: Vec<usize> = p_positions.iter().map(|p| p.3).collect();
+    assert_eq!(d, published);
+}
