@@ -8,6 +8,7 @@
 //! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
 //! existing kind is one file and one line in [`RULESETS`].
 
+pub mod chomp;
 pub mod clique_forming;
 pub mod clobber;
 pub mod col;
@@ -52,6 +53,7 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Shaped(&cram::Cram),
     Ruleset::Shaped(&hackenbush::Hackenbush),
     Ruleset::Shaped(&poset::PosetGame),
+    Ruleset::Shaped(&chomp::Chomp),
 ];
 
 /// What a ruleset does with a graph given without a colouring.

@@ -106,7 +106,81 @@ pub fn chomp(rows: &[usize]) -> Result<Shape> {
             }
         }
     }
-    from_relations(cells.len(), &rel)
+    let mut s = from_relations(cells.len(), &rel)?;
+    s.set_place(cells.iter().map(|&(i, j)| (i as i32, j as i32)).collect());
+    Ok(s)
+}
+
+/// The row lengths (the poison counted in the first row) of a Chomp position: a poset
+/// whose elements carry their squares (as [`chomp`] makes them, and every move keeps
+/// them) that are a Young diagram without its corner; `None` for any other poset.
+pub fn chomp_rows(s: &Shape) -> Option<Vec<usize>> {
+    let place = s.place()?;
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    for &(i, j) in place {
+        let (i, j) = (usize::try_from(i).ok()?, usize::try_from(j).ok()?);
+        if rows.len() <= i {
+            rows.resize(i + 1, Vec::new());
+        }
+        rows[i].push(j);
+    }
+    if rows.is_empty() {
+        rows.push(Vec::new());
+    }
+    rows[0].push(0); // the poison
+    let mut lengths = Vec::new();
+    for mut r in rows {
+        r.sort_unstable();
+        if r.iter().enumerate().any(|(k, &j)| k != j) {
+            return None;
+        }
+        lengths.push(r.len());
+    }
+    while lengths.last() == Some(&0) {
+        lengths.pop();
+    }
+    if lengths.windows(2).any(|w| w[1] > w[0]) || lengths.contains(&0) {
+        return None;
+    }
+    Some(lengths)
+}
+
+/// `chomp:r1,r2,...`.
+pub fn write_chomp(rows: &[usize]) -> String {
+    let r: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    format!("chomp:{}", r.join(","))
+}
+
+/// Reads `r1,r2,...` (or `chomp:r1,...`): a Chomp position by its row lengths.
+pub fn parse_rows(text: &str) -> Result<Shape> {
+    let t = text.trim();
+    let rows = t.strip_prefix("chomp:").unwrap_or(t);
+    let rows: Vec<usize> = rows
+        .split(',')
+        .map(|r| number(r, "a chomp row length"))
+        .collect::<Result<_>>()?;
+    chomp(&rows)
+}
+
+/// "takes the square in row 2, column 3 and the 4 squares below and right of it".
+pub fn say_element(s: &Shape, x: usize) -> String {
+    let above = s.edges().iter().filter(|e| e.a as usize == x).count();
+    match (chomp_rows(s).and(s.place()), above) {
+        (Some(place), 0) => format!(
+            "takes the square in row {}, column {}",
+            place[x].0 + 1,
+            place[x].1 + 1
+        ),
+        (Some(place), k) => format!(
+            "takes the square in row {}, column {} and the {k} square{} below or right of it",
+            place[x].0 + 1,
+            place[x].1 + 1,
+            if k == 1 { "" } else { "s" }
+        ),
+        (None, 0) => format!("removes element {x}"),
+        (None, 1) => format!("removes element {x} and the 1 element above it"),
+        (None, k) => format!("removes element {x} and the {k} elements above it"),
+    }
 }
 
 /// The cover relations (`a < b` with nothing between) of a poset held as its closure.
@@ -164,12 +238,8 @@ impl ShapedRules for PosetGame {
 
     fn parse(&self, text: &str) -> Result<Shape> {
         let t = text.trim();
-        if let Some(rows) = t.strip_prefix("chomp:") {
-            let rows: Vec<usize> = rows
-                .split(',')
-                .map(|r| number(r, "a chomp row length"))
-                .collect::<Result<_>>()?;
-            return chomp(&rows);
+        if t.starts_with("chomp:") {
+            return parse_rows(t);
         }
         let (n, rels) = match t.split_once(':') {
             Some((n, rels)) => (n, rels.trim()),
@@ -199,6 +269,9 @@ impl ShapedRules for PosetGame {
     }
 
     fn write(&self, s: &Shape) -> String {
+        if let Some(rows) = chomp_rows(s) {
+            return write_chomp(&rows);
+        }
         let c = covers(s);
         if c.is_empty() {
             return s.n().to_string();
@@ -233,14 +306,7 @@ impl ShapedRules for PosetGame {
 
     fn say(&self, s: &Shape, act: Act) -> String {
         match act {
-            Act::Vertex(x) => {
-                let above = s.edges().iter().filter(|e| e.a as usize == x).count();
-                match above {
-                    0 => format!("removes element {x}"),
-                    1 => format!("removes element {x} and the 1 element above it"),
-                    k => format!("removes element {x} and the {k} elements above it"),
-                }
-            }
+            Act::Vertex(x) => say_element(s, x),
             Act::Edge(i) => format!("plays relation {i}"),
         }
     }

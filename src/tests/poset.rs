@@ -214,8 +214,16 @@ fn posets_with_a_least_or_greatest_element_are_first_player_wins() {
 fn notation_reads_and_refuses() {
     assert_eq!(P.write(&P.parse("4:0<1,1<3,0<3,0<2").unwrap()), "4:0<1,0<2,1<3");
     assert_eq!(P.write(&P.parse(" 3 ").unwrap()), "3");
-    assert_eq!(P.write(&P.parse("chomp:1").unwrap()), "0");
-    assert_eq!(P.write(&P.parse("chomp:2,1").unwrap()), "2");
+    // Chomp positions keep their squares and are written as diagrams; as posets, chomp:1
+    // is the empty poset and chomp:2,1 two incomparable squares.
+    assert_eq!(P.write(&P.parse("chomp:2,1").unwrap()), "chomp:2,1");
+    for (chomp, poset) in [("chomp:1", "0"), ("chomp:2,1", "2"), ("chomp:3,2", "4:0<1,0<3,2<3")] {
+        assert_eq!(
+            canonical_key(&P.parse(chomp).unwrap()),
+            canonical_key(&P.parse(poset).unwrap()),
+            "{chomp}"
+        );
+    }
     for (bad, says) in [
         ("3:0<1,1<2,2<0", "cycle"),
         ("2:1<1", "not below itself"),
@@ -273,4 +281,37 @@ fn four_row_chomp_p_positions_are_oeis_a395126() {
     assert_eq!(&p_positions[..10], &first_ten);
     let d: Vec<usize> = p_positions.iter().map(|p| p.3).collect();
     assert_eq!(d, published);
+}
+
+#[test]
+fn the_chomp_ruleset_lists_every_diagram_of_at_most_four_rows() {
+    use gamecensus::rules::chomp::Chomp;
+    // Partitions of n into at most 4 parts: OEIS A001400, n = 1..14.
+    let a001400 = [1usize, 2, 3, 5, 6, 9, 11, 15, 18, 23, 27, 34, 39, 47];
+    let solver = ShapedSolver::new(&Chomp);
+    let poset = ShapedSolver::new(&P);
+    for (k, &count) in a001400.iter().enumerate() {
+        let n = k + 1;
+        let mut seen = Vec::new();
+        Chomp
+            .enumerate(n, &mut |s| {
+                seen.push(s);
+                true
+            })
+            .unwrap();
+        assert_eq!(seen.len(), count, "diagrams of {n} squares");
+        for s in &seen {
+            let text = Chomp.write(s);
+            assert_eq!(Chomp.size(s), n);
+            let rows: Vec<usize> = text.split(',').map(|r| r.parse().unwrap()).collect();
+            assert!(rows.len() <= 4 && rows.iter().sum::<usize>() == n, "{text}");
+            // Read back in either ruleset: the same position, the same value.
+            let again = P.parse(&format!("chomp:{text}")).unwrap();
+            assert_eq!(P.write(&again), format!("chomp:{text}"));
+            assert_eq!(
+                solver.nim_value(s).unwrap(),
+                poset.nim_value(&again).unwrap()
+            );
+        }
+    }
 }
