@@ -21,7 +21,13 @@ pub const MAX_CENSUS_SQUARES: usize = 80;
 
 /// Every partition of `n` into at most `parts` parts, each at most `max`, in
 /// lexicographic order of the rows, largest first.
-fn partitions(n: usize, parts: usize, max: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+fn partitions(
+    n: usize,
+    parts: usize,
+    max: usize,
+    prefix: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
     if n == 0 {
         out.push(prefix.clone());
         return;

@@ -141,18 +141,12 @@ impl ShapedRules for Hackenbush {
         let mut n = 1usize;
         for item in t.split(',') {
             let item = item.trim();
-            let bad = |why: &str| {
-                Error::usage(format!(
-                    "edge {}: {why}; expected {HELP}",
-                    quoted(item)
-                ))
-            };
+            let bad =
+                |why: &str| Error::usage(format!("edge {}: {why}; expected {HELP}", quoted(item)));
             let (ends, colour) = item
                 .split_once(':')
                 .ok_or_else(|| bad("no colour (a-b:C)"))?;
-            let (a, b) = ends
-                .split_once('-')
-                .ok_or_else(|| bad("no ends (a-b:C)"))?;
+            let (a, b) = ends.split_once('-').ok_or_else(|| bad("no ends (a-b:C)"))?;
             let end = |x: &str| -> Result<usize> {
                 let v: usize = x
                     .trim()
@@ -180,10 +174,7 @@ impl ShapedRules for Hackenbush {
         let mut ground = vec![false; n];
         ground[0] = true;
         let joined = s.reachable(&ground);
-        if let Some(&(a, b, l)) = edges
-            .iter()
-            .find(|&&(a, b, _)| !joined[a] || !joined[b])
-        {
+        if let Some(&(a, b, l)) = edges.iter().find(|&&(a, b, _)| !joined[a] || !joined[b]) {
             return Err(Error::usage(format!(
                 "edge {a}-{b}:{} is not joined to the ground (vertex 0); every edge must hang from it",
                 letter(l)

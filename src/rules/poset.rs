@@ -250,10 +250,7 @@ impl ShapedRules for PosetGame {
         let mut relations = Vec::new();
         for item in rels.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (a, b) = item.split_once('<').ok_or_else(|| {
-                Error::usage(format!(
-                    "relation {}: expected a<b; {HELP}",
-                    quoted(item)
-                ))
+                Error::usage(format!("relation {}: expected a<b; {HELP}", quoted(item)))
             })?;
             let (a, b) = (number(a, "an element")?, number(b, "an element")?);
             if a >= n || b >= n {

@@ -75,7 +75,11 @@ fn n_blue_edges_are_n_and_n_red_ones_minus_n() {
     // Course notes; Winning Ways ch. 1: each blue edge on the ground is a free move for Left.
     for n in 0..=8usize {
         let apart: Vec<(usize, usize, u8)> = (1..=n).map(|v| (0, v, BLUE)).collect();
-        assert_eq!(value(&notation(&apart)), GameId::integer(n as i32), "{n} apart");
+        assert_eq!(
+            value(&notation(&apart)),
+            GameId::integer(n as i32),
+            "{n} apart"
+        );
         assert_eq!(value(&stalk(&vec![BLUE; n])), GameId::integer(n as i32));
         assert_eq!(value(&stalk(&vec![RED; n])), GameId::integer(-(n as i32)));
     }
@@ -149,8 +153,11 @@ fn green_stalks_are_nimbers_and_the_grundy_column_says_so() {
 /// Random edge lists on vertices 0..6 with colours from `colours`, loops and parallel
 /// edges included; what does not hang from vertex 0 is dropped.
 fn edge_lists(colours: Vec<u8>, max: usize) -> impl Strategy<Value = Vec<(usize, usize, u8)>> {
-    prop::collection::vec((0usize..6, 0usize..6, prop::sample::select(colours)), 0..=max)
-        .prop_map(grounded)
+    prop::collection::vec(
+        (0usize..6, 0usize..6, prop::sample::select(colours)),
+        0..=max,
+    )
+    .prop_map(grounded)
 }
 
 /// The edges of `edges` joined to vertex 0.
@@ -176,7 +183,10 @@ fn grounded(edges: Vec<(usize, usize, u8)>) -> Vec<(usize, usize, u8)> {
 
 /// The value by plain recursion over labelled edge lists: every cut, then every edge no
 /// longer joined to vertex 0 dropped; no parts, no canonical keys, no mirror.
-fn plain(edges: &[(usize, usize, u8)], memo: &mut HashMap<Vec<(usize, usize, u8)>, GameId>) -> GameId {
+fn plain(
+    edges: &[(usize, usize, u8)],
+    memo: &mut HashMap<Vec<(usize, usize, u8)>, GameId>,
+) -> GameId {
     let mut key = edges.to_vec();
     key.sort_unstable();
     if let Some(v) = memo.get(&key) {
@@ -356,7 +366,10 @@ fn notation_reads_and_writes_back_and_refuses_bad_input() {
     for text in ["0", "0-1:B", "0-1:B,1-1:G,1-2:R", "0-0:R,0-1:G,0-1:G"] {
         let s = H.parse(text).unwrap();
         assert_eq!(H.write(&s), text);
-        assert_eq!(canonical_key(&H.parse(&H.write(&s)).unwrap()), canonical_key(&s));
+        assert_eq!(
+            canonical_key(&H.parse(&H.write(&s)).unwrap()),
+            canonical_key(&s)
+        );
     }
     // Vertex numbers with gaps are renumbered; the ground stays 0.
     assert_eq!(H.write(&H.parse("5-0:b, 5-9:r").unwrap()), "0-1:B,1-2:R");
@@ -381,9 +394,9 @@ fn parts_hanging_from_the_ground_are_summed() {
     for p in &parts {
         assert_eq!(p.labels().iter().filter(|&&l| l == GROUND).count(), 1);
     }
-    let sum = parts
-        .iter()
-        .fold(GameId::zero(), |t, p| t.checked_add(shape_value(p)).unwrap());
+    let sum = parts.iter().fold(GameId::zero(), |t, p| {
+        t.checked_add(shape_value(p)).unwrap()
+    });
     let mut memo = HashMap::new();
     let edges = vec![
         (0, 1, BLUE),
@@ -402,7 +415,11 @@ fn pipeline_lines(cmd: &str) -> usize {
         .args(["-o", "pipefail", "-c", cmd])
         .output()
         .expect("bash");
-    assert!(out.status.success(), "{cmd} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{cmd} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap().lines().count()
 }
 

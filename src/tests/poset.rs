@@ -50,7 +50,11 @@ fn brute(less: &[u32]) -> u32 {
         memo.insert(d, v);
         v
     }
-    let all = if less.is_empty() { 0 } else { u32::MAX >> (32 - less.len()) };
+    let all = if less.is_empty() {
+        0
+    } else {
+        u32::MAX >> (32 - less.len())
+    };
     go(all, less, &mut HashMap::new())
 }
 
@@ -132,7 +136,10 @@ fn values_agree_with_a_plain_recursion_on_nautys_posets() {
             let s = P.parse(&text).unwrap();
             assert_eq!(nim(&s), brute(&relation(&s)), "{text}");
             // And written back and read again: the same order.
-            assert_eq!(canonical_key(&P.parse(&P.write(&s)).unwrap()), canonical_key(&s));
+            assert_eq!(
+                canonical_key(&P.parse(&P.write(&s)).unwrap()),
+                canonical_key(&s)
+            );
         }
     }
 }
@@ -168,7 +175,11 @@ fn two_row_chomp_p_positions_are_p_eq_q_plus_1() {
             assert_eq!(v == 0, p == q + 1, "chomp {p},{q}: *{v}");
         }
     }
-    assert_eq!(nim_of("chomp:1"), 0, "the poison alone: the player to move must take it");
+    assert_eq!(
+        nim_of("chomp:1"),
+        0,
+        "the poison alone: the player to move must take it"
+    );
 }
 
 #[test]
@@ -212,12 +223,19 @@ fn posets_with_a_least_or_greatest_element_are_first_player_wins() {
 
 #[test]
 fn notation_reads_and_refuses() {
-    assert_eq!(P.write(&P.parse("4:0<1,1<3,0<3,0<2").unwrap()), "4:0<1,0<2,1<3");
+    assert_eq!(
+        P.write(&P.parse("4:0<1,1<3,0<3,0<2").unwrap()),
+        "4:0<1,0<2,1<3"
+    );
     assert_eq!(P.write(&P.parse(" 3 ").unwrap()), "3");
     // Chomp positions keep their squares and are written as diagrams; as posets, chomp:1
     // is the empty poset and chomp:2,1 two incomparable squares.
     assert_eq!(P.write(&P.parse("chomp:2,1").unwrap()), "chomp:2,1");
-    for (chomp, poset) in [("chomp:1", "0"), ("chomp:2,1", "2"), ("chomp:3,2", "4:0<1,0<3,2<3")] {
+    for (chomp, poset) in [
+        ("chomp:1", "0"),
+        ("chomp:2,1", "2"),
+        ("chomp:3,2", "4:0<1,0<3,2<3"),
+    ] {
         assert_eq!(
             canonical_key(&P.parse(chomp).unwrap()),
             canonical_key(&P.parse(poset).unwrap()),
@@ -247,9 +265,9 @@ fn four_row_chomp_p_positions_are_oeis_a395126() {
     // lexicographic order of (a, b, c). Its first 87 terms are exactly the P-positions
     // with a <= 11; the entry's comment lists the first ten positions.
     let published = [
-        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3,
-        0, 3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0,
-        2, 3, 2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0,
+        3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3,
+        2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
     ];
     let first_ten = [
         (1, 0, 0, 0),
