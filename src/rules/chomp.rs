@@ -64,7 +64,7 @@ impl ShapedRules for Chomp {
     }
 
     fn notation_help(&self) -> &'static str {
-        "row lengths r1,r2,... non-increasing, the poisoned square counted in the first row (1 is the poison alone, 3,2 a second-player win, 4,4,4 the 3 x 4 rectangle; chomp:4,4,4 too)"
+        "row lengths r1,r2,... non-increasing, the poisoned square counted in the first row (1 is the poison alone, 3,2 a second-player win, 4,4,4 or 3x4 the 3 x 4 rectangle; chomp:4,4,4 too)"
     }
 
     fn parse(&self, text: &str) -> Result<Shape> {

@@ -231,6 +231,8 @@ fn notation_reads_and_refuses() {
     // Chomp positions keep their squares and are written as diagrams; as posets, chomp:1
     // is the empty poset and chomp:2,1 two incomparable squares.
     assert_eq!(P.write(&P.parse("chomp:2,1").unwrap()), "chomp:2,1");
+    assert_eq!(P.write(&P.parse("chomp:3x4").unwrap()), "chomp:4,4,4");
+    assert_eq!(P.write(&P.parse("chomp:1x1").unwrap()), "chomp:1");
     for (chomp, poset) in [
         ("chomp:1", "0"),
         ("chomp:2,1", "2"),
@@ -250,6 +252,8 @@ fn notation_reads_and_refuses() {
         ("x", "not a number"),
         ("chomp:2,3", "non-increasing"),
         ("chomp:2,0", "non-increasing"),
+        ("chomp:0x3", "non-increasing"),
+        ("chomp:3xy", "not a number"),
         ("999999999", "limit"),
     ] {
         let e = P.parse(bad).unwrap_err().to_string();
