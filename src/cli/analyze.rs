@@ -5,8 +5,18 @@ use std::path::PathBuf;
 
 use gamecensus::{Error, Result};
 
-use super::args::FormatArg;
-use super::run::{with_threads, write_err};
+use super::threads::{with_threads, write_err};
+
+/// The --format values of `analyze`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Aligned columns.
+    Table,
+    /// CSV.
+    Csv,
+    /// JSON.
+    Json,
+}
 
 pub const ANALYZE_HELP: &str =
     "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \

@@ -24,17 +24,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The --format values of `analyze`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum FormatArg {
-    /// Aligned columns.
-    Table,
-    /// CSV.
-    Csv,
-    /// JSON.
-    Json,
-}
-
 /// The --format values of `explain`.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ExplainFormat {
@@ -71,8 +60,23 @@ pub fn eval_help() -> String {
         .iter()
         .map(|(h, names)| format!("  {}:\n    {h}", names.join(", ")))
         .collect();
+    let notations: Vec<String> = RULESETS
+        .iter()
+        .filter_map(|r| match r {
+            gamecensus::rules::Ruleset::Shaped(s) => Some(format!(
+                "  {} (--{}, size = {}): {}",
+                s.name(),
+                s.notation(),
+                s.size_unit(),
+                s.notation_help()
+            )),
+            _ => None,
+        })
+        .collect();
     format!(
-        "{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
+        "{}\n\nRules on boards, edge lists and posets take their positions in their own \
+         notation (--position, also spelled --board, --edges, --poset), one per line on \
+         stdin:\n{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
          `nauty-geng`; blank lines and a >>graph6<< header are skipped. A colouring has one \
          letter per vertex in graph6 vertex order: B (Left's), W (Right's), G (both).\n\n\
          CSV columns (docs/CSV.md):\n{}\n\n\
@@ -82,6 +86,7 @@ pub fn eval_help() -> String {
          gamecensus eval --rules domineering --board '..|..'\n  \
          nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
         rules_help(),
+        notations.join("\n"),
         columns.join("\n"),
     )
 }

@@ -1,9 +1,11 @@
 //! The `gamecensus` binary's command line (not part of the library): [`args`] declares
 //! the subcommands and options, [`run`] carries them out,
-//! [`show`] the commands that show one thing (`value`, `explain`, `draw`).
+//! [`show`] the commands that show one thing (`value`, `explain`, `draw`), [`analyze`]
+//! analyze's options, help and output; [`threads`] the worker pool they share.
 
 pub mod analyze;
 pub mod args;
 pub mod deadline;
 pub mod run;
 pub mod show;
+pub mod threads;

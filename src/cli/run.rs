@@ -15,30 +15,7 @@ use gamecensus::{Error, Result};
 use gamecensus::sys::stop;
 
 use super::args::{Command, MethodArg};
-
-/// Runs `f` in a pool of `threads` threads (default: all cores).
-pub(super) fn with_threads<T: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce() -> Result<T> + Send,
-) -> Result<T> {
-    let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        if !(1..=jobs::run::MAX_THREADS).contains(&t) {
-            return Err(Error::usage(format!(
-                "--threads {t}: use 1 to {}",
-                jobs::run::MAX_THREADS
-            )));
-        }
-        b = b.num_threads(t);
-    }
-    b.build()
-        .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?
-        .install(f)
-}
-
-pub(super) fn write_err(e: std::io::Error) -> Error {
-    Error::io("writing output", e)
-}
+use super::threads::{with_threads, write_err};
 
 /// Whether file descriptor 1 was open when the process started, before Rust's runtime
 /// reopened a closed one on /dev/null (read-write, which is how a caller's own

@@ -16,10 +16,7 @@ use gamecensus::values::thermo_svg;
 use gamecensus::{Error, Result};
 
 use super::args::ExplainFormat;
-
-fn write_err(e: std::io::Error) -> Error {
-    Error::io("writing output", e)
-}
+use super::threads::write_err;
 
 /// The caption of `g`'s thermograph: the game, its temperature and mean.
 pub fn caption(g: GameId) -> Result<String> {

@@ -337,12 +337,12 @@ pub fn svg(g: &Graph, c: Option<&Colouring>, caption: Option<&str>) -> String {
     }
     for (v, &p) in pos.iter().enumerate() {
         let (x, y) = px(p);
-        let (class, fill, text) = match c.map(|c| c.get(v)) {
-            Some(0) => ("B", "#222", "#fff"),
-            Some(1) => ("W", "#fff", "#000"),
-            Some(2) => ("G", "#2e8b57", "#fff"),
-            Some(_) => ("other", "#c96", "#000"),
-            None => ("none", "#ddd", "#000"),
+        let palette = super::palette::STANDARD;
+        let label = c.map(|c| c.get(v));
+        let (class, (fill, text)) = match label.and_then(|l| palette.fill(l).map(|f| (l, f))) {
+            Some((l, f)) => ((palette.letter(l) as char).to_string(), f),
+            None if label.is_some() => ("other".to_string(), ("#c96", "#000")),
+            None => ("none".to_string(), ("#ddd", "#000")),
         };
         s.push_str(&format!(
             "<circle class=\"vertex colour-{class}\" data-vertex=\"{v}\" cx=\"{x:.1}\" cy=\"{y:.1}\" \

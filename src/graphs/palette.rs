@@ -15,6 +15,9 @@ pub struct Palette {
     pub letters: &'static [u8],
     /// One name per colour, for help texts.
     pub names: &'static [&'static str],
+    /// One drawing colour per colour (an SVG fill, e.g. `#222`); drawings write labels
+    /// in white on dark fills and in black on light ones.
+    pub colours: &'static [&'static str],
 }
 
 impl Palette {
@@ -22,16 +25,19 @@ impl Palette {
     pub const NONE: Palette = Palette {
         letters: b"",
         names: &[],
+        colours: &[],
     };
     /// `B` (Left's) and `W` (Right's).
     pub const BW: Palette = Palette {
         letters: b"BW",
         names: &["black (Left's)", "white (Right's)"],
+        colours: &["#222", "#fff"],
     };
     /// `B`, `W` and `G` (both players').
     pub const BWG: Palette = Palette {
         letters: b"BWG",
         names: &["black (Left's)", "white (Right's)", "green (both players')"],
+        colours: &["#222", "#fff", "#2e8b57"],
     };
 
     /// Number of colours.
@@ -53,6 +59,26 @@ impl Palette {
     /// The letter of a label.
     pub fn letter(&self, label: u8) -> u8 {
         self.letters[label as usize]
+    }
+
+    /// The drawing colour of a label, and the colour to write on it: `None` for a label
+    /// outside the palette.
+    pub fn fill(&self, label: u8) -> Option<(&'static str, &'static str)> {
+        let fill = *self.colours.get(label as usize)?;
+        // Dark fills (by the sum of the hex digits of #rgb or #rrggbb) get white text.
+        let digits: Vec<u32> = fill
+            .trim_start_matches('#')
+            .chars()
+            .filter_map(|c| c.to_digit(16))
+            .collect();
+        let step = if digits.len() == 6 { 2 } else { 1 };
+        let light: u32 = digits.iter().step_by(step).sum();
+        let text = if light * 2 < 15 * (digits.len() / step) as u32 {
+            "#fff"
+        } else {
+            "#000"
+        };
+        Some((fill, text))
     }
 
     /// "B and W", "B, W and G": the letters for messages.

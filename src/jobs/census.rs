@@ -251,7 +251,7 @@ impl Census {
 
 /// What determines a census's rows, in words (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
-    if super::shaped::shaped(&job.rules).is_some() {
+    if crate::rules::Ruleset::shaped(&job.rules).is_some() {
         return super::shaped::identity(job, shard, schema);
     }
     let family = match job.family {
@@ -288,7 +288,7 @@ struct UnitRows {
 /// Runs a census job into its CSV output (see [`super::output`] for what happens to an
 /// existing file) and returns the summary.
 pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
-    if let Some(rules) = super::shaped::shaped(&job.rules) {
+    if let Some(rules) = crate::rules::Ruleset::shaped(&job.rules) {
         return super::shaped::run(rules, job, ctx);
     }
     let start = Instant::now();

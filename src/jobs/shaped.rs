@@ -25,14 +25,6 @@ use crate::sys::input::{at_line, bounded_lines, read_error};
 /// Positions per unit of work.
 pub const UNIT: usize = 64;
 
-/// The ruleset of a shaped census, or `None` for rulesets on graphs.
-pub fn shaped(rules: &str) -> Option<&'static dyn ShapedRules> {
-    match Ruleset::from_name(rules) {
-        Ok(Ruleset::Shaped(r)) => Some(r),
-        _ => None,
-    }
-}
-
 /// What determines the rows (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     format!(
@@ -253,7 +245,7 @@ fn locate(
 
 /// Evaluates one position given in the ruleset's notation and writes header and row.
 pub fn eval_one(evaluator: &Evaluator, text: &str, out: &mut dyn Write) -> Result<()> {
-    let rules = shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
     let s = rules.parse(text)?;
     let r = row(evaluator, rules, &s)?;
     writeln!(out, "{}", evaluator.schema().header())
@@ -271,7 +263,7 @@ pub fn eval_lines(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
     let write_err = super::stream::write_err;
     writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
     let mut lines = bounded_lines(input).enumerate().peekable();

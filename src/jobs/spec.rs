@@ -174,7 +174,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 .ok_or_else(|| Error::usage("missing field `rules`"))?;
             // Games on shapes list positions by size (cells, edges, elements), not by
             // graphs: their keys are min_size and max_size, kept in the vertex fields.
-            let shaped = super::shaped::shaped(&rules);
+            let shaped = crate::rules::Ruleset::shaped(&rules);
             let (min_vertices, max_vertices) = match shaped {
                 Some(r) => {
                     let graph_keys = present(&[

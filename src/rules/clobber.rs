@@ -3,7 +3,8 @@
 //! of your stones along an edge onto an adjacent opponent stone, which is removed, and the
 //! vacated vertex is gone for good.
 
-use super::partizan::PartizanRules;
+use super::moves::{Act, Player};
+use super::partizan::{GraphMove, PartizanRules};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Bits, Colouring, Graph};
 
@@ -27,44 +28,35 @@ impl PartizanRules for Clobber {
         true
     }
 
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        each(g, c, left, |_, _, p| out.push(p));
-    }
-
-    fn moves(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        label: &[usize],
-    ) -> Vec<(String, Graph, Colouring)> {
-        let mut m = Vec::new();
-        each(g, c, left, |u, w, (h, d)| {
-            m.push((
-                format!("moves the stone on {} onto {}", label[u], label[w]),
-                h,
-                d,
-            ))
-        });
-        m
-    }
-}
-
-/// Every move of the player: from `u` onto the opponent's stone on `w`, and the position
-/// left (the stone from u now stands on w; u is gone).
-fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, usize, (Graph, Colouring))) {
-    let (mine, theirs) = if left { (0, 1) } else { (1, 0) };
-    for u in 0..g.n() {
-        if c.get(u) != mine {
-            continue;
-        }
-        for w in Bits(g.neighbours(u)) {
-            if c.get(w) == theirs {
-                let mut moved = *c;
-                moved.set(w, mine);
-                let rest = g.vertices() & !(1 << u);
-                f(u, w, (g.induced(rest), moved.induced(rest)));
+    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
+        let (mine, theirs) = if player == Player::Left {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        for u in 0..g.n() {
+            if c.get(u) != mine {
+                continue;
             }
+            for w in Bits(g.neighbours(u)) {
+                if c.get(w) == theirs {
+                    // The stone from u now stands on w; u is gone.
+                    let mut moved = *c;
+                    moved.set(w, mine);
+                    let rest = g.vertices() & !(1 << u);
+                    out.push(GraphMove::new(
+                        Act::Pair(u, w),
+                        (g.induced(rest), moved.induced(rest)),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
+        match act {
+            Act::Pair(u, w) => format!("moves the stone on {} onto {}", label[u], label[w]),
+            other => format!("{other:?}"),
         }
     }
 }

@@ -2,7 +2,8 @@
 //! Right a W or G vertex, with its edges; at the start and after every move every
 //! connected component whose vertices all have one colour vanishes.
 
-use super::partizan::{PartizanRules, induced, owns, without_monochromatic};
+use super::moves::{Act, Player};
+use super::partizan::{GraphMove, PartizanRules, induced, owns, without_monochromatic};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
@@ -30,31 +31,12 @@ impl PartizanRules for Cutthroat {
         without_monochromatic(g, c, g.vertices())
     }
 
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        each(g, c, left, |_, p| out.push(p));
-    }
-
-    fn moves(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        label: &[usize],
-    ) -> Vec<(String, Graph, Colouring)> {
-        let mut m = Vec::new();
-        each(g, c, left, |v, (h, d)| {
-            m.push((format!("removes vertex {}", label[v]), h, d))
-        });
-        m
-    }
-}
-
-/// Every move of the player: the vertex removed, and the position left.
-fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, (Graph, Colouring))) {
-    for v in 0..g.n() {
-        if owns(c.get(v), left) {
-            let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
-            f(v, induced(g, c, rest));
+    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
+                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, rest)));
+            }
         }
     }
 }

@@ -21,6 +21,7 @@ pub const DOMINO_EDGES: Palette = Palette {
         "vertical pair (Left's domino)",
         "horizontal pair (Right's domino)",
     ],
+    colours: &["#1f4e9c", "#b22222"],
 };
 
 /// Appends, for each edge `keep` accepts, the move that covers both its ends.
@@ -55,6 +56,11 @@ pub fn say_domino(s: &Shape, act: Act) -> String {
             )
         }
         Act::Vertex(v) => format!("takes cell {}", board::cell_name(s, v)),
+        Act::Pair(a, b) => format!(
+            "places a domino on {}-{}",
+            board::cell_name(s, a),
+            board::cell_name(s, b)
+        ),
     }
 }
 

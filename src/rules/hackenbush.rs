@@ -39,12 +39,14 @@ pub const HACKENBUSH_EDGES: Palette = Palette {
         "red (only Right cuts)",
         "green (either player cuts)",
     ],
+    colours: &["#1f5fbf", "#c62828", "#2e7d32"],
 };
 
 /// Hackenbush's vertex labels: a point off the ground, the ground.
 pub const HACKENBUSH_VERTICES: Palette = Palette {
     letters: b"PG",
     names: &["point off the ground", "the ground"],
+    colours: &["#222", "#8d6e63"],
 };
 
 /// Largest edge count a census goes to (the census holds its positions in memory).
@@ -237,6 +239,7 @@ impl ShapedRules for Hackenbush {
                 format!("cuts the {colour} edge {}-{}", a.min(b), a.max(b))
             }
             Act::Vertex(v) => format!("takes vertex {}", num[v]),
+            Act::Pair(a, b) => format!("plays from vertex {} onto vertex {}", num[a], num[b]),
         }
     }
 

@@ -20,6 +20,7 @@ pub mod hackenbush;
 mod hackenbush_census;
 pub mod impartial;
 pub mod impartial_cutthroat;
+pub mod moves;
 pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
@@ -30,6 +31,7 @@ pub mod snort;
 pub mod tinting;
 
 pub use impartial::ImpartialRules;
+pub use moves::{Act, Player};
 pub use partizan::PartizanRules;
 pub use scoring::ScoringRules;
 pub use shaped::ShapedRules;
@@ -97,6 +99,15 @@ impl Ruleset {
                     known.join(", ")
                 ))
             })
+    }
+
+    /// The rules on shapes named `name`, or `None` if `name` is unknown or played on
+    /// graphs.
+    pub fn shaped(name: &str) -> Option<&'static dyn ShapedRules> {
+        match Ruleset::from_name(name) {
+            Ok(Ruleset::Shaped(r)) => Some(r),
+            _ => None,
+        }
     }
 
     /// The name used on the command line and in job files.

@@ -3,11 +3,13 @@
 //! Vertex colours are palette labels (RULES.md's palette: `B` = 0 belongs to Left, `W` =
 //! 1 to Right, `G` = 2 to both). A ruleset lists each player's options as whole new
 //! positions (graph and colouring, relabelled `0..k`), already reduced as the rules say
-//! (e.g. Cutthroat's vanishing monochromatic components). What the solver may assume
+//! (e.g. Cutthroat's vanishing monochromatic components), each with the [`Act`] played,
+//! which [`PartizanRules::say`] puts in words for `explain`. What the solver may assume
 //! about a ruleset is stated by the ruleset itself ([`PartizanRules::decomposes`],
 //! [`PartizanRules::negates_under_swap`]) and checked per ruleset by a property test.
 
 use super::Uncoloured;
+use super::moves::{Act, Player};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Bits, Colouring, Graph};
 
@@ -48,33 +50,50 @@ pub trait PartizanRules: Send + Sync {
         g.vertices()
     }
 
-    /// Appends the options of Left (`left`) or Right in `g` coloured `c`.
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>);
+    /// Appends every move of `player` in `g` coloured `c`: what is played and the
+    /// position left (relabelled `0..k`, reduced as the rules say). The solver and
+    /// `explain` read this one list.
+    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>);
 
-    /// The same options in the same order, each with the move that leads there in words
-    /// ("removes vertex 3"), for `explain`. Default: "option k".
-    /// `label[v]` is the number the user knows vertex `v` of `g` by (`g` may be what
-    /// [`PartizanRules::start`] kept of the position given).
-    fn moves(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        _label: &[usize],
-    ) -> Vec<(String, Graph, Colouring)> {
-        let mut opts = Vec::new();
-        self.options(g, c, left, &mut opts);
-        opts.into_iter()
-            .enumerate()
-            .map(|(k, (h, d))| (format!("option {}", k + 1), h, d))
-            .collect()
+    /// A move of `player` in words, for `explain`: `label[v]` is the number the user
+    /// knows vertex `v` of the position by (it may be what [`PartizanRules::start`]
+    /// kept of the position given). Default: "removes vertex 3".
+    fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
+        match act {
+            Act::Vertex(v) => format!("removes vertex {}", label[v]),
+            Act::Edge(i) => format!("plays edge {i}"),
+            Act::Pair(a, b) => format!("plays from vertex {} onto {}", label[a], label[b]),
+        }
     }
 }
 
-/// May the player (`left` or not) choose a vertex of colour `colour`?
+/// A move on a coloured graph: what is played, and the position left.
+#[derive(Clone, Copy)]
+pub struct GraphMove {
+    /// What is played (vertex numbers of the position moved in).
+    pub act: Act,
+    /// The graph left.
+    pub graph: Graph,
+    /// Its colouring.
+    pub colouring: Colouring,
+}
+
+impl GraphMove {
+    /// The move `act`, leaving `(graph, colouring)`.
+    #[inline]
+    pub fn new(act: Act, (graph, colouring): (Graph, Colouring)) -> GraphMove {
+        GraphMove {
+            act,
+            graph,
+            colouring,
+        }
+    }
+}
+
+/// May `player` choose a vertex of colour `colour`?
 #[inline]
-pub fn owns(colour: u8, left: bool) -> bool {
-    colour == 2 || (colour == 0) == left
+pub fn owns(colour: u8, player: Player) -> bool {
+    colour == 2 || (colour == 0) == (player == Player::Left)
 }
 
 /// The colouring with B and W exchanged (G stays): the same position seen with the

@@ -1,7 +1,8 @@
 //! Partizan Node Kayles (RULES.md; Schaefer 1978): Left may choose a B or G vertex, Right
 //! a W or G vertex; the chosen vertex and its neighbours are removed.
 
-use super::partizan::{PartizanRules, induced, owns};
+use super::moves::{Act, Player};
+use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph};
 
@@ -25,34 +26,19 @@ impl PartizanRules for PartizanNodeKayles {
         false
     }
 
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        each(g, c, left, |_, p| out.push(p));
+    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                let rest = g.vertices() & !(g.neighbours(v) | 1 << v);
+                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, rest)));
+            }
+        }
     }
 
-    fn moves(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        label: &[usize],
-    ) -> Vec<(String, Graph, Colouring)> {
-        let mut m = Vec::new();
-        each(g, c, left, |v, (h, d)| {
-            m.push((
-                format!("chooses vertex {} (it and its neighbours go)", label[v]),
-                h,
-                d,
-            ))
-        });
-        m
-    }
-}
-
-/// Every move of the player: the vertex chosen, and the position left.
-fn each(g: &Graph, c: &Colouring, left: bool, mut f: impl FnMut(usize, (Graph, Colouring))) {
-    for v in 0..g.n() {
-        if owns(c.get(v), left) {
-            f(v, induced(g, c, g.vertices() & !(g.neighbours(v) | 1 << v)));
+    fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
+        match act {
+            Act::Vertex(v) => format!("chooses vertex {} (it and its neighbours go)", label[v]),
+            other => format!("{other:?}"),
         }
     }
 }

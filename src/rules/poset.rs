@@ -313,6 +313,7 @@ impl ShapedRules for PosetGame {
         match act {
             Act::Vertex(x) => say_element(s, x),
             Act::Edge(i) => format!("plays relation {i}"),
+            Act::Pair(a, b) => format!("plays element {a} onto element {b}"),
         }
     }
 

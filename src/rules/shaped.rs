@@ -9,47 +9,10 @@
 //! a position ([`ShapedRules::mirror`]). A property test per ruleset
 //! (`src/tests/shapes.rs`) checks the claims against the moves.
 
+pub use super::moves::{Act, Player};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, ShapeKey, canonical_key};
-
-/// A player. Left moves first in `{L | R}` notation; for impartial rules both have the
-/// same moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// Left (Blue, Black, Vertical).
-    Left,
-    /// Right (Red, White, Horizontal).
-    Right,
-}
-
-impl Player {
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::Left => Player::Right,
-            Player::Right => Player::Left,
-        }
-    }
-
-    /// `Left` or `Right`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::Left => "Left",
-            Player::Right => "Right",
-        }
-    }
-}
-
-/// What a move plays, in the terms of the position it is played in (vertex and edge
-/// numbers of that position).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Act {
-    /// Takes (chooses, removes) a vertex.
-    Vertex(usize),
-    /// Cuts or plays an edge: index into the position's [`Shape::edges`].
-    Edge(usize),
-}
 
 /// A move: what is played, and the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +103,7 @@ pub trait ShapedRules: Send + Sync {
                 let e = s.edges()[i];
                 format!("plays edge {}-{}", e.a, e.b)
             }
+            Act::Pair(a, b) => format!("plays from vertex {a} onto vertex {b}"),
         }
     }
 

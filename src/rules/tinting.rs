@@ -4,7 +4,8 @@
 //! neighbours, so both are one [`Tinting`] value implementing [`PartizanRules`].
 
 use super::Uncoloured;
-use super::partizan::{PartizanRules, induced, owns};
+use super::moves::{Act, Player};
+use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Bits, Colouring, Graph};
 
@@ -62,23 +63,6 @@ impl Tinting {
         }
         (h, e)
     }
-
-    /// Every move of the player: they colour a vertex they may play ([`owns`]); `f`
-    /// gets the vertex and the position left.
-    fn each(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        mut f: impl FnMut(usize, (Graph, Colouring)),
-    ) {
-        let tint = self.tint(left);
-        for v in 0..g.n() {
-            if owns(c.get(v), left) {
-                f(v, self.after(g, c, v, &tint));
-            }
-        }
-    }
 }
 
 impl PartizanRules for Tinting {
@@ -103,22 +87,24 @@ impl PartizanRules for Tinting {
         false
     }
 
-    fn options(&self, g: &Graph, c: &Colouring, left: bool, out: &mut Vec<(Graph, Colouring)>) {
-        self.each(g, c, left, |_, p| out.push(p));
+    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
+        let tint = self.tint(player == Player::Left);
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                out.push(GraphMove::new(Act::Vertex(v), self.after(g, c, v, &tint)));
+            }
+        }
     }
 
-    fn moves(
-        &self,
-        g: &Graph,
-        c: &Colouring,
-        left: bool,
-        label: &[usize],
-    ) -> Vec<(String, Graph, Colouring)> {
-        let mut m = Vec::new();
-        let colour = if left { "blue" } else { "red" };
-        self.each(g, c, left, |v, (h, d)| {
-            m.push((format!("colours vertex {} {colour}", label[v]), h, d))
-        });
-        m
+    fn say(&self, act: Act, player: Player, label: &[usize]) -> String {
+        let colour = if player == Player::Left {
+            "blue"
+        } else {
+            "red"
+        };
+        match act {
+            Act::Vertex(v) => format!("colours vertex {} {colour}", label[v]),
+            other => format!("{other:?}"),
+        }
     }
 }

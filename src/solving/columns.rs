@@ -76,7 +76,7 @@ pub const COLOURING: Column = Column {
 pub const POSITION: Column = Column {
     name: "position",
     ty: ColumnType::Text,
-    description: "games on boards, edge-labelled graphs and posets: the position in the ruleset's notation (a Domineering board `..|..`, a Hackenbush edge list, a poset)",
+    description: "games on boards, edge-labelled graphs and posets: the position in the ruleset's notation (a Domineering board, a Hackenbush edge list, a poset)",
 };
 /// Size of such a position.
 pub const SIZE: Column = Column {
@@ -118,19 +118,19 @@ pub const GRUNDY: Column = Column {
 pub const ATOMIC_WEIGHT: Column = Column {
     name: "atomic_weight",
     ty: ColumnType::Value,
-    description: "all-small rules only (Cutthroat, Clobber): the atomic weight, empty where the value has none",
+    description: "all-small rules (Cutthroat, Clobber), and partizan games on shapes where the value is all-small: the atomic weight, empty where the value has none",
 };
 /// Temperature.
 pub const TEMPERATURE: Column = Column {
     name: "temperature",
     ty: ColumnType::Number,
-    description: "partizan rules that are not all-small (Snort, Col, partizan Node Kayles): the temperature as CGSuite defines it (a number m/2^k has -1/2^k, an integer -1, a number plus an infinitesimal 0)",
+    description: "partizan rules that are not all-small (Snort, Col, partizan Node Kayles) and partizan games on shapes (Domineering, Hackenbush): the temperature as CGSuite defines it (a number m/2^k has -1/2^k, an integer -1, a number plus an infinitesimal 0)",
 };
 /// Mean value.
 pub const MEAN: Column = Column {
     name: "mean",
     ty: ColumnType::Number,
-    description: "partizan rules that are not all-small: the mean value (the thermograph's mast)",
+    description: "partizan rules that are not all-small, and partizan games on shapes: the mean value (the thermograph's mast)",
 };
 
 /// Scoring games: the optimal margin.

@@ -166,17 +166,19 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
                 .collect();
             let value = s.value(&g, &c)?;
             let mut sides = [Vec::new(), Vec::new()];
-            for (k, left) in [true, false].into_iter().enumerate() {
-                for (description, h, d) in r.moves(&g, &c, left, &label) {
-                    let v = s.value(&h, &d)?;
+            for (k, player) in [Player::Left, Player::Right].into_iter().enumerate() {
+                let mut moves = Vec::new();
+                r.moves(&g, &c, player, &mut moves);
+                for m in moves {
+                    let v = s.value(&m.graph, &m.colouring)?;
                     sides[k].push(Choice {
-                        description,
-                        position: show(&h, Some(&d)),
+                        description: r.say(m.act, player, &label),
+                        position: show(&m.graph, Some(&m.colouring)),
                         value: v,
                         marks: Vec::new(),
                     });
                 }
-                mark(&mut sides[k], value, left);
+                mark(&mut sides[k], value, player == Player::Left);
             }
             let [left, right] = sides;
             Ok(Explanation::Game(GameExplanation {

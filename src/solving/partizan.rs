@@ -14,8 +14,8 @@ use super::table::{Table, TableStats};
 use crate::graphs::CanonKey;
 use crate::graphs::canon::canonical_key;
 use crate::graphs::{Colouring, Graph};
-use crate::rules::PartizanRules;
 use crate::rules::partizan::swap_colours;
+use crate::rules::{PartizanRules, Player};
 use crate::values::game::GameId;
 use crate::values::limits::Limit;
 
@@ -114,15 +114,15 @@ impl PartizanSolver {
             return Ok(sign(v));
         }
         let mut buf = Vec::new();
-        let mut side = |left: bool| -> Result<Vec<GameId>, Limit> {
+        let mut side = |player: Player| -> Result<Vec<GameId>, Limit> {
             buf.clear();
-            self.rules.options(g, c, left, &mut buf);
+            self.rules.moves(g, c, player, &mut buf);
             buf.iter()
-                .map(|(h, d)| self.sum_of_components(h, d, h.vertices()))
+                .map(|m| self.sum_of_components(&m.graph, &m.colouring, m.graph.vertices()))
                 .collect()
         };
-        let l = side(true)?;
-        let r = side(false)?;
+        let l = side(Player::Left)?;
+        let r = side(Player::Right)?;
         let v = GameId::from_options(&l, &r)?;
         self.table.insert(key, sign(v));
         Ok(v)

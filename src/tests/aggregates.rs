@@ -2,7 +2,7 @@
 //! the 3-colourings of connected graphs up to 5 vertices: temperatures and means are
 //! dyadic fractions), against DuckDB's aggregates on the same file.
 
-mod common;
+use crate::common;
 
 use common::csvs::{gamecensus, job_csv, python, text};
 

@@ -4,7 +4,7 @@
 //! 7 vertices, bad input, and shards read as one table. Sequences and periodicity are in
 //! sequences.rs, the CSV format and its loaders in csv_format.rs.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -1,7 +1,7 @@
 //! Property tests of graph6 and canonical keys: keys are invariant under relabelling and
 //! equal exactly for isomorphic (colour-preserving) graphs.
 
-mod common;
+use crate::common;
 
 use common::{coloured_graph, graph};
 use gamecensus::graphs::{Colouring, Graph, canonical_key, parse_graph6, to_graph6};

@@ -1,7 +1,7 @@
 //! The calculator's CGSuite-parity functions (issue #28) against published values
 //! (CGSuite's test tables, Winning Ways, ONAG, Siegel) and their laws as property tests.
 
-mod common;
+use crate::common;
 
 use common::games_from;
 use gamecensus::values::dyadic::Dyadic;

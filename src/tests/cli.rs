@@ -2,7 +2,7 @@
 //! bad input and broken job files, the octal and partizan commands (runs that are
 //! interrupted and resumed: runs.rs).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

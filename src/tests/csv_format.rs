@@ -2,7 +2,7 @@
 //! has it, its loading one-liners run in pandas, polars, DuckDB, networkx and nauty, one
 //! type dictionary for every kind of CSV, and `eval` reading our own CSVs back.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! Enumeration counts against OEIS and nauty (RULES.md, "Graph counts for checking
 //! enumeration"), set equality with nauty's own output, shards and thread counts.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

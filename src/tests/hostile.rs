@@ -5,7 +5,7 @@
 //! predicates, CSVs for `analyze` and `merge`): each returns an error or a value, never
 //! panics, never overflows its stack. Bounded: a few hundred cases per parser.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -2,7 +2,7 @@
 //! independent brute force over labelled graphs (no canonical labelling, no table, no
 //! decomposition).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -4,7 +4,7 @@
 //! incomplete or changed shard, or an existing output, is refused with one line, exit 2
 //! and nothing written.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -5,7 +5,7 @@
 //! filesystem (tmpfs; skipped with a printed reason where the machine cannot mount one).
 //! Stopping within a second and memory budgets: stopping.rs.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

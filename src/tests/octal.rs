@@ -1,7 +1,7 @@
 //! Octal games against published nim-sequences and periods, the fast method against the
 //! reference method, and checkpoints of long runs.
 
-mod common;
+use crate::common;
 
 use common::cli::assert_usage_error;
 use gamecensus::Error;

@@ -3,7 +3,7 @@
 //! evaluation of the labelled position (no canonical labelling, no table, no
 //! decomposition), on every connected B/W graph up to 6 vertices.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 
@@ -11,7 +11,7 @@ use gamecensus::graphs::families::Family;
 use gamecensus::graphs::palette::Palette;
 use gamecensus::graphs::{Colouring, Graph, PositionSpec};
 use gamecensus::rules::partizan::swap_colours;
-use gamecensus::rules::{PartizanRules, RULESETS, Ruleset};
+use gamecensus::rules::{PartizanRules, Player, RULESETS, Ruleset};
 use gamecensus::solving::PartizanSolver;
 use gamecensus::values::Outcome;
 use gamecensus::values::game::GameId;
@@ -83,8 +83,9 @@ fn cutthroat_stars_match_mccurdy_nowakowski() {
 /// Plain minimax on the labelled position: does the player to move (Left iff `left`) win?
 fn wins(r: &dyn PartizanRules, g: &Graph, c: &Colouring, left: bool) -> bool {
     let mut opts = Vec::new();
-    r.options(g, c, left, &mut opts);
-    opts.iter().any(|(h, d)| !wins(r, h, d, !left))
+    r.moves(g, c, Player::left_if(left), &mut opts);
+    opts.iter()
+        .any(|m| !wins(r, &m.graph, &m.colouring, !left))
 }
 
 /// The value of the labelled position straight from its options: no decomposition, no
@@ -101,9 +102,9 @@ fn direct(
     }
     let mut side = |left| {
         let mut opts = Vec::new();
-        r.options(g, c, left, &mut opts);
+        r.moves(g, c, Player::left_if(left), &mut opts);
         opts.iter()
-            .map(|(h, d)| direct(r, h, d, memo))
+            .map(|m| direct(r, &m.graph, &m.colouring, memo))
             .collect::<Vec<_>>()
     };
     let l = side(true);

@@ -4,7 +4,7 @@
 //! and `analyze`, outputs that exist, job lists with repeated entries, value notation
 //! traps, and a standard output that is /dev/null opened read-write.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

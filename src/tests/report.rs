@@ -1,7 +1,7 @@
 //! The HTML report in a real browser (headless Chromium, installed by scripts/setup.sh),
 //! the report and the drawings as XML, and `explain` on positions from the sources.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output, Stdio};
 

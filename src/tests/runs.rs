@@ -2,7 +2,7 @@
 //! cap, interrupted (Ctrl-C, SIGTERM, a torn row) and resumed, and existing outputs
 //! continued or replaced only by their own job.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

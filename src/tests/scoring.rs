@@ -3,7 +3,7 @@
 //! labelled boards, the bound on numbers (max_extra), invariance under relabelling, and
 //! map boards.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! CSV made by a small real run (Col on 3-colourings of connected graphs up to 5
 //! vertices), against Python's csv module, exact fractions and its stable sort.
 
-mod common;
+use crate::common;
 
 use common::csvs::{gamecensus, job_csv, python, text};
 

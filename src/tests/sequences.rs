@@ -1,7 +1,7 @@
 //! `gamecensus analyze --sequence`: the periodicity of published sequences (Kayles and
 //! its exceptions, Cutthroat stars), families one pipe away, equally spaced indices.
 
-mod common;
+use crate::common;
 
 use common::csvs::{gamecensus, reference};
 

@@ -10,7 +10,7 @@
 //! reason. One cluster per machine (Slurm's ports): runs of this test take turns through a
 //! lock file.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

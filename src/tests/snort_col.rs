@@ -4,7 +4,7 @@
 //! the colours of its neighbours), without the tinting representation, canonical
 //! labelling, table or decomposition.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

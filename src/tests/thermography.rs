@@ -1,7 +1,7 @@
 //! The temperature theory of the kernel against published values (CGSuite's test table,
 //! Winning Ways, the cgt crate's tests) and its laws as property tests.
 
-mod common;
+use crate::common;
 
 use common::games_from;
 use gamecensus::values::dyadic::Dyadic;

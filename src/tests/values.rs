@@ -1,7 +1,7 @@
 //! Algebraic laws of the game-value kernel on random short games (proptest), and its
 //! independence from threads.
 
-mod common;
+use crate::common;
 
 use common::games_from;
 
