@@ -2,6 +2,7 @@
 //! column, colour counts from the colouring column, and the canonical key. They can be
 //! used wherever a column can (`--by`, `--where`, `--check`, `--first-of`).
 
+use super::invariants as inv;
 use crate::graphs::canon::{automorphism_group_size, canonical_form};
 use crate::graphs::{Bits, Colouring, Graph, to_graph6};
 
@@ -49,6 +50,24 @@ pub enum Derived {
     /// The canonical form: canonical graph6, and the colouring in canonical order after
     /// a space (a key to join rows of different files on).
     Canonical,
+    /// Size of a largest independent set.
+    IndependenceNumber,
+    /// Fewest colours of a proper vertex colouring.
+    ChromaticNumber,
+    /// Size of a smallest dominating set.
+    DominationNumber,
+    /// The degrees, largest first, space-separated.
+    DegreeSequence,
+    /// Vertices of degree 1.
+    Leaves,
+    /// Smallest eccentricity (empty if disconnected).
+    Radius,
+    /// Planar.
+    IsPlanar,
+    /// Every vertex of the same degree.
+    IsRegular,
+    /// Edges between colour classes (labels of the colouring: 0 B, 1 W, 2 G).
+    Edges(u8, u8),
 }
 
 /// Every derived column: its names (the first is the main one) and a description.
@@ -109,6 +128,64 @@ pub const DERIVED: &[(Derived, &[&str], &str)] = &[
         &["canonical"],
         "canonical graph6 and colouring: a key for joins",
     ),
+    (
+        Derived::IndependenceNumber,
+        &["independence_number"],
+        "size of a largest independent set",
+    ),
+    (
+        Derived::ChromaticNumber,
+        &["chromatic_number"],
+        "fewest colours of a proper vertex colouring",
+    ),
+    (
+        Derived::DominationNumber,
+        &["domination_number"],
+        "size of a smallest dominating set",
+    ),
+    (
+        Derived::DegreeSequence,
+        &["degree_sequence"],
+        "the degrees, largest first, space-separated",
+    ),
+    (Derived::Leaves, &["leaves"], "vertices of degree 1"),
+    (
+        Derived::Radius,
+        &["radius"],
+        "smallest eccentricity (empty if disconnected)",
+    ),
+    (Derived::IsPlanar, &["is_planar"], "planar"),
+    (Derived::IsRegular, &["is_regular"], "every degree the same"),
+    (
+        Derived::Edges(0, 0),
+        &["edges_bb"],
+        "edges between two B vertices",
+    ),
+    (
+        Derived::Edges(1, 1),
+        &["edges_ww"],
+        "edges between two W vertices",
+    ),
+    (
+        Derived::Edges(2, 2),
+        &["edges_gg"],
+        "edges between two G vertices",
+    ),
+    (
+        Derived::Edges(0, 1),
+        &["edges_bw"],
+        "edges between a B and a W vertex",
+    ),
+    (
+        Derived::Edges(0, 2),
+        &["edges_bg"],
+        "edges between a B and a G vertex",
+    ),
+    (
+        Derived::Edges(1, 2),
+        &["edges_wg"],
+        "edges between a W and a G vertex",
+    ),
 ];
 
 impl Derived {
@@ -130,12 +207,22 @@ impl Derived {
                 | Derived::IsCycle
                 | Derived::IsStar
                 | Derived::IsBipartite
+                | Derived::IsPlanar
+                | Derived::IsRegular
         )
+    }
+
+    /// Whether it is text (rather than a number or true/false).
+    pub fn is_text(self) -> bool {
+        matches!(self, Derived::Canonical | Derived::DegreeSequence)
     }
 
     /// Whether it needs the colouring column.
     pub fn needs_colouring(self) -> bool {
-        matches!(self, Derived::Black | Derived::White | Derived::Green)
+        matches!(
+            self,
+            Derived::Black | Derived::White | Derived::Green | Derived::Edges(..)
+        )
     }
 }
 
@@ -151,6 +238,8 @@ pub enum DerivedValue {
     Text(String),
     /// Nothing.
     Empty,
+    /// Not computed: why (a limit of the exact search).
+    Error(String),
 }
 
 /// The value of `d` for the graph `g` (with colouring `c`).
@@ -199,11 +288,22 @@ pub fn derive(d: Derived, g: &Graph, c: Option<&Colouring>) -> DerivedValue {
             }
             Text(s)
         }
+        Derived::IndependenceNumber => Int(inv::independence_number(g) as i64),
+        Derived::ChromaticNumber => inv::chromatic_number(g).map_or_else(Error, |k| Int(k as i64)),
+        Derived::DominationNumber => {
+            inv::domination_number(g).map_or_else(Error, |k| Int(k as i64))
+        }
+        Derived::DegreeSequence => Text(inv::degree_sequence(g)),
+        Derived::Leaves => Int(degrees().filter(|&k| k == 1).count() as i64),
+        Derived::Radius => inv::radius(g).map_or(Empty, |k| Int(k as i64)),
+        Derived::IsPlanar => Bool(inv::is_planar(g)),
+        Derived::IsRegular => Bool(degrees().min() == degrees().max()),
+        Derived::Edges(a, b) => Int(c.map_or(0, |c| inv::edges_between(g, c.colours(), a, b))),
     }
 }
 
 /// Breadth-first distances from `s` (`u32::MAX`: unreachable).
-fn distances(g: &Graph, s: usize) -> [u32; 64] {
+pub(super) fn distances(g: &Graph, s: usize) -> [u32; 64] {
     let mut dist = [u32::MAX; 64];
     dist[s] = 0;
     let (mut frontier, mut seen, mut d) = (1u64 << s, 1u64 << s, 0);
@@ -273,7 +373,7 @@ fn diameter(g: &Graph) -> Option<u32> {
 }
 
 /// Size of a largest clique (Bron–Kerbosch with pivoting on bitsets).
-fn clique_number(g: &Graph) -> u32 {
+pub(super) fn clique_number(g: &Graph) -> u32 {
     fn grow(g: &Graph, size: u32, mut cand: u64, mut excl: u64, best: &mut u32) {
         if cand == 0 {
             if excl == 0 {

@@ -85,6 +85,25 @@ pub fn selected_csv(s: &super::query::Selected) -> String {
     text
 }
 
+/// What a join did: rows paired, rows left out on each side.
+pub fn join_line(r: &Results, j: &super::query::Joined) -> String {
+    format!(
+        "joined with {} ({} rows) on {}: {} rows paired; left out (an inner join): {} of the \
+         first file{} without a partner, {} of the joined file met by none",
+        j.files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        j.rows,
+        j.on.join(","),
+        j.paired,
+        j.unpaired,
+        if r.files.len() == 1 { "" } else { "s" },
+        j.unmet
+    )
+}
+
 /// Writes `r` in `format`.
 pub fn write(r: &Results, format: Format, out: &mut dyn Write) -> std::io::Result<()> {
     match format {
@@ -122,7 +141,13 @@ fn table(r: &Results) -> String {
         r.bytes as f64 / 1e6,
         r.seconds
     ));
-    if r.matched != r.rows {
+    if let Some(j) = &r.joined {
+        s.push('\n');
+        s.push_str(&join_line(r, j));
+        if r.matched != j.paired {
+            s.push_str(&format!("; {} match the filter", r.matched));
+        }
+    } else if r.matched != r.rows {
         s.push_str(&format!("; {} match the filter", r.matched));
     }
     s.push('\n');
@@ -391,6 +416,11 @@ fn to_json(r: &Results) -> serde_json::Value {
             "saltus": q.pattern.map(|(p, _)| p.saltus),
             "repeats": q.pattern.map(|(_, r)| r),
             "exceptions": q.exceptions,
+        })),
+        "join": r.joined.as_ref().map(|j| json!({
+            "files": j.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+            "on": j.on, "prefix": j.prefix, "rows": j.rows, "paired": j.paired,
+            "unpaired": j.unpaired, "unmet": j.unmet,
         })),
         "header": r.header,
         "seconds": r.seconds,

@@ -23,6 +23,7 @@
 pub mod derived;
 pub mod expr;
 pub mod format;
+pub mod invariants;
 pub mod query;
 pub mod report;
 pub mod table;

@@ -31,8 +31,13 @@ unknown and false is false, unknown or true is true); --where keeps rows where i
 --check counts unknown rows apart (neither hold nor violate); is_empty(x) is true or false.
 Derived columns (computed from graph6 and colouring): max_degree, min_degree, is_connected, \
 components, is_tree, is_path, is_cycle, is_star, is_bipartite, triangles, girth, diameter, \
-clique_number, automorphisms, black (or blue: B count), white (or red: W count), green, \
-canonical (canonical graph6 and colouring: a key for joins).
+clique_number, automorphisms, independence_number, chromatic_number, domination_number, \
+degree_sequence, leaves, radius, is_planar, is_regular, black (or blue: B count), white \
+(or red: W count), green, edges_bb, edges_ww, edges_gg, edges_bw, edges_bg, edges_wg \
+(edges by colour class), canonical (canonical graph6 and colouring: a key for joins).
+Joins: --join B.csv --on canonical pairs each row with the row of B.csv of the same key \
+(an inner join: rows without a partner are left out and counted; a key twice in B.csv is \
+refused); B's columns are b.NAME (--prefix), e.g. --check 'value == b.value'.
 Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an unknown \
 column, a file that is not one of our CSVs, shards with different headers, a file given \
 twice, or an existing --export FILE without --force.
@@ -46,6 +51,7 @@ Examples:
   gamecensus analyze results/clobber-7.csv --select graph6,colouring,value --sort atomic_weight --desc --limit 10
   gamecensus analyze results/clobber-7.csv --where 'atomic_weight >= 2' --export big.csv
   gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
+  gamecensus analyze results/snort-8.csv --join results/col-8.csv --on canonical --by temperature,b.temperature
   gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
 
 /// The options of `gamecensus analyze`.
@@ -116,6 +122,19 @@ pub struct AnalyzeArgs {
     /// At most N selected rows (the first N in --sort order, else in file order).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Join this CSV (several: shards of one table) row by row on the --on key: an
+    /// inner join (rows without a partner are left out, and counted); its columns are
+    /// named PREFIX.NAME (b.value), usable everywhere. Its rows are held in memory; a
+    /// key twice in it is refused.
+    #[arg(long, value_name = "FILE", requires = "on")]
+    pub join: Vec<PathBuf>,
+    /// The key of --join: columns both files have, comma-separated (CSV columns or
+    /// derived ones): canonical, graph6, graph6,colouring, ...
+    #[arg(long, value_delimiter = ',', value_name = "COL,...", requires = "join")]
+    pub on: Vec<String>,
+    /// The prefix of the joined file's columns.
+    #[arg(long, default_value = "b", requires = "join")]
+    pub prefix: String,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -141,6 +160,9 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
         sort,
         desc,
         limit,
+        join,
+        on,
+        prefix,
         threads,
     } = a;
     use gamecensus::analysis::format::{Format, write};
@@ -182,6 +204,11 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
         first_of,
         sequence: sequence.zip(index),
         examples,
+        join: (!join.is_empty()).then_some(gamecensus::analysis::query::Join {
+            files: join,
+            on,
+            prefix,
+        }),
         strict: false,
     };
     let results = with_threads(threads, || run(&csv, &query))?;
@@ -225,6 +252,16 @@ pub fn analyze(a: AnalyzeArgs, stdout: &std::io::Stdout, code: &mut i32) -> Resu
                 t.bytes
             );
         }
+    }
+    if let Some(j) = &results.joined
+        && format != Format::Table
+        && (j.unpaired > 0 || j.unmet > 0)
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "gamecensus: note: {}",
+            gamecensus::analysis::format::join_line(&results, j)
+        );
     }
     if results.checks.iter().any(|c| c.violates > 0) {
         *code = 1;

@@ -380,7 +380,7 @@ pub enum Command {
     },
     /// Analyse result CSVs: group and count, check conjectures, smallest examples, periods.
     #[command(after_help = super::analyze::ANALYZE_HELP)]
-    Analyze(super::analyze::AnalyzeArgs),
+    Analyze(Box<super::analyze::AnalyzeArgs>),
     /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
     #[command(
         after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \

@@ -291,7 +291,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 Ok(())
             }
         }
-        Command::Analyze(a) => super::analyze::analyze(a, &stdout, code),
+        Command::Analyze(a) => super::analyze::analyze(*a, &stdout, code),
         Command::Report {
             csv,
             out,

@@ -128,7 +128,7 @@ fn the_report_renders_in_a_browser_with_its_charts_checks_and_drawings() {
     assert!(!ids.contains(&"chart-grundy"));
     let results: Vec<(&str, &str)> = els
         .iter()
-        .filter(|e| attr(e, "class") == Some("check-result"))
+        .filter(|e| attr(e, "class").is_some_and(|c| c.starts_with("check-result")))
         .map(|e| {
             (
                 attr(e, "data-holds").unwrap(),
@@ -153,7 +153,49 @@ fn the_report_renders_in_a_browser_with_its_charts_checks_and_drawings() {
         .filter_map(|e| attr(e, "class").and_then(|c| c.strip_prefix("vertex colour-")))
         .collect();
     assert_eq!(colours, ["B", "B", "W", "W", "B"]);
-    assert!(html.contains("DEk,BBWWB,5,5,N,&quot;{^2*|*, v}&quot;,,1/2"));
+    // Its card names the row's cells (not the CSV header line and the raw row).
+    assert!(html.contains(
+        "<span class=\"field\"><b>value</b> {^2*|*, v}</span> <span class=\"field\"><b>atomic_weight</b> 1/2</span>"
+    ));
+    assert!(!html.contains("<figcaption>graph6,"));
+    // Findings first: the checks' verdicts come before every chart and drawing, and the
+    // provenance last, folded.
+    let pos = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("no {needle}"));
+    assert!(pos("id=\"findings\"") < pos("id=\"chart-outcome\""));
+    assert!(pos("class=\"check-result") < pos("id=\"chart-outcome\""));
+    assert!(pos("id=\"chart-atomic_weight\"") < pos("id=\"firsts\""));
+    assert!(pos("id=\"firsts\"") < pos("<details id=\"provenance\""));
+    // A table of contents linking every section.
+    for id in ["findings", "chart-value", "firsts", "provenance"] {
+        assert!(
+            html.contains(&format!("<li><a href=\"#{id}\">")),
+            "{id} not in the contents"
+        );
+    }
+    // Per-n highlights: the 46 values first seen at n = 5, and the weights' range there.
+    assert!(
+        html.contains("<td>5</td><td>354</td><td class=\"text\">46: "),
+        "{html}"
+    );
+    assert!(html.contains("atomic_weight -3 .. 3"));
+    // Atomic weights on a numeric axis (dots, -1/2 at its place), not as categories;
+    // the value table lists every value (clobber-5 has 59: 1, 1, 2, 9 and 46 new at n = 1 to 5), not the ten most common.
+    let chart = |id: &str| {
+        let from = pos(&format!("id=\"svg-{id}\""));
+        html[from..from + html[from..].find("</div>").unwrap()].to_string()
+    };
+    assert!(chart("atomic_weight").contains("<circle"));
+    assert!(!chart("outcome").contains("<circle"));
+    let value_rows = {
+        let from = pos("id=\"counts-value\"");
+        html[from..from + html[from..].find("</table>").unwrap()]
+            .matches("<tr>")
+            .count()
+            - 1
+    };
+    assert_eq!(value_rows, 59);
+    // Charts as wide as the page.
+    assert!(chart("value").contains("<svg width=\"100%\""));
 
     // The browser: the page loads (no console errors: it has no script), renders to a
     // PNG, and its DOM has every chart and drawing.
@@ -169,6 +211,48 @@ fn the_report_renders_in_a_browser_with_its_charts_checks_and_drawings() {
     assert!(!stderr.contains("CONSOLE"), "console messages: {stderr}");
     let image = std::fs::read(&png).unwrap();
     assert!(image.starts_with(b"\x89PNG\r\n\x1a\n") && image.len() > 20_000);
+    // The first screen at 1280 x 800, kept in target/test-artefacts/ for people to look
+    // at, and measured: the same page with a probe script (the report itself has none)
+    // reports where the checks' verdict rows end, which must be within the viewport.
+    let artefacts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-artefacts");
+    std::fs::create_dir_all(&artefacts).unwrap();
+    let first = artefacts.join("report-first-screen-1280x800.png");
+    let o = chromium(&[
+        &format!("--screenshot={}", first.display()),
+        "--window-size=1280,800",
+        &url,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(std::fs::read(&first).unwrap().starts_with(b"\x89PNG"));
+    let probe = out.join("probe.html");
+    std::fs::write(
+        &probe,
+        html.replace(
+            "</body>",
+            "<script>const r = [...document.querySelectorAll('.check-result')].map(e => \
+             Math.round(e.getBoundingClientRect().bottom)); document.title = 'probe ' + \
+             window.innerHeight + ' ' + r.join(' ');</script></body>",
+        ),
+    )
+    .unwrap();
+    let o = chromium(&[
+        "--window-size=1280,800",
+        "--dump-dom",
+        &format!("file://{}", probe.display()),
+    ]);
+    let dom = text(&o.stdout);
+    let title = &dom[dom.find("<title>probe ").expect("the probe ran") + 13..];
+    let nums: Vec<i64> = title[..title.find('<').unwrap()]
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(nums.len(), 3, "{nums:?}");
+    assert!(
+        nums[1..].iter().all(|&b| b > 0 && b <= nums[0]),
+        "the verdicts end at {:?}, below the first screen ({} px)",
+        &nums[1..],
+        nums[0]
+    );
     let o = chromium(&["--dump-dom", &url]);
     let dom = text(&o.stdout);
     let svgs = html.matches("<svg").count();

@@ -64,8 +64,9 @@ impl Scope<'_> {
         if expr.starts_with('=') {
             return Err(bad("write it as name = expression (one =)"));
         }
-        let ident = Grammar::parse(Rule::ident, name)
-            .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == name));
+        let ident = !name.contains('.')
+            && Grammar::parse(Rule::ident, name)
+                .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == name));
         if !ident {
             return Err(bad(
                 "the name must be a word of letters, digits and _ (not a keyword)",
@@ -406,7 +407,7 @@ fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
         Expr::Derived(d) => {
             if d.is_bool() {
                 Ty::Bool
-            } else if *d == Derived::Canonical {
+            } else if d.is_text() {
                 Ty::Text
             } else {
                 Ty::Int

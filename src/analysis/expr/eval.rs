@@ -108,6 +108,7 @@ impl<'a> Row<'_, 'a> {
                     DerivedValue::Bool(b) => Val::Bool(b),
                     DerivedValue::Text(t) => Val::Text(Cow::Owned(t)),
                     DerivedValue::Empty => Val::Null,
+                    DerivedValue::Error(e) => return Err(e),
                 }
             }
             Expr::Func(f, a) => {

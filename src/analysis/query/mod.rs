@@ -40,6 +40,8 @@ pub struct Query {
     pub sequence: Option<(String, String)>,
     /// Counterexamples kept per check (the smallest).
     pub examples: usize,
+    /// Join another table (`--join FILE --on KEY`): its columns come under a prefix.
+    pub join: Option<Join>,
     /// Check that every cell of every known column reads as its declared type (`report`:
     /// it takes only our CSVs), not only the columns the query takes as they are.
     pub strict: bool,
@@ -127,6 +129,8 @@ pub struct Results {
     pub sequence: Option<Sequence>,
     /// The rows selected (`--select`, `--export`).
     pub selected: Option<Selected>,
+    /// How the join went (`--join`).
+    pub joined: Option<Joined>,
     /// Wall time.
     pub seconds: f64,
     /// Bytes of rows read.
@@ -134,6 +138,8 @@ pub struct Results {
 }
 
 mod agg;
+mod join;
+pub use join::{Join, Joined};
 mod pass;
 mod select;
 pub use select::{Select, Selected};
@@ -189,15 +195,32 @@ pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {
 /// Runs `query` over `table` (opened from `files`, its header not yet read past), begun
 /// at `start`.
 pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -> Result<Results> {
+    let joined = query
+        .join
+        .as_ref()
+        .map(|j| join::JoinTable::load(j, &table.header))
+        .transpose()?;
+    let header = match (&joined, &query.join) {
+        (Some(t), Some(j)) => join::header(&table.header, &t.header, &j.prefix)?,
+        _ => table.header.clone(),
+    };
     let mut scope = Scope {
-        header: &table.header,
-        types: header_types(&table.header),
+        header: &header,
+        types: header_types(&table.header)
+            .into_iter()
+            .chain(joined.iter().flat_map(|t| header_types(&t.header)))
+            .collect(),
         with: Vec::new(),
     };
     for w in &query.with {
         scope.define(w)?;
     }
-    let plan = compile(&scope, table, query)?;
+    let mut plan = compile(&scope, table, query)?;
+    if joined.is_some() {
+        // The joined fields follow all of the first files' fields.
+        plan.last = plan.last.max(table.header.len() - 1);
+    }
+    plan.join = joined;
     // Blocks of 4 MB, two per thread a batch: a batch is processed while the next is
     // read, so memory stays at a few blocks per thread whatever the size of the files.
     let mut partial = Partial::default();
@@ -314,7 +337,7 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         Selected {
             header: match &query.select {
                 Some(s) if !s.columns.is_empty() => s.columns.clone(),
-                _ => table.header.clone(),
+                _ => header.clone(),
             },
             rows: rows.into_iter().map(|(_, _, _, line)| line).collect(),
         }
@@ -323,12 +346,20 @@ pub fn run_on(table: &Table, files: &[PathBuf], query: &Query, start: Instant) -
         Some((v, i)) => Some(sequence(partial.sequence, &v.text, &i.text)?),
         None => None,
     };
+    let mut torn = scanned.torn;
+    if let Some(j) = &plan.join {
+        torn.extend(j.torn.iter().cloned());
+    }
     Ok(Results {
+        joined: plan
+            .join
+            .as_ref()
+            .map(|j| j.summary(partial.paired, partial.unpaired)),
         files: files.to_vec(),
-        header: table.header.clone(),
+        header,
         rows: partial.rows,
         matched: partial.matched,
-        torn: scanned.torn,
+        torn,
         groupings,
         checks,
         first_of,

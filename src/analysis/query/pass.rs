@@ -99,6 +99,9 @@ pub(super) type CheckCounts = (u64, u64, u64, Vec<(PosKey, String)>);
 pub(super) struct Partial {
     pub(super) rows: u64,
     pub(super) matched: u64,
+    /// Rows that met a row of the joined table, and rows that met none.
+    pub(super) paired: u64,
+    pub(super) unpaired: u64,
     pub(super) groups: Vec<FastHashMap<Vec<u8>, u64>>,
     /// The aggregates of the first grouping's groups, by key.
     pub(super) aggs: FastHashMap<Vec<u8>, Vec<State>>,
@@ -130,6 +133,8 @@ impl Partial {
         }
         self.rows += o.rows;
         self.matched += o.matched;
+        self.paired += o.paired;
+        self.unpaired += o.unpaired;
         if self.groups.is_empty() {
             self.groups = o.groups;
         } else {
@@ -187,6 +192,8 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
     let mut fields: Vec<Cow<[u8]>> = Vec::new();
     let mut cache = GameCache::default();
     let mut key = Vec::with_capacity(64);
+    let mut join_key = Vec::new();
+    let mut partner_fields = Vec::new();
     let width = table.header.len();
     for_each_line(block, |at, line| {
         if p.error.is_some() {
@@ -228,6 +235,30 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
                 return;
             }
         }
+        // A join: the partner's fields follow, and the line is both lines.
+        let joined_line: Vec<u8>;
+        let line: &[u8] = match &plan.join {
+            None => line,
+            Some(j) => {
+                let partner = match j.left.of(&fields, &mut cache, &mut join_key) {
+                    Err(e) => {
+                        p.error = Some(fail(e));
+                        return;
+                    }
+                    Ok(false) => None,
+                    Ok(true) => j.partner(&join_key),
+                };
+                let Some(partner) = partner else {
+                    p.unpaired += 1;
+                    return;
+                };
+                p.paired += 1;
+                split_into(partner, usize::MAX, &mut partner_fields);
+                fields.append(&mut partner_fields);
+                joined_line = [line, b",", partner].concat();
+                &joined_line
+            }
+        };
         let mut row = Row {
             fields: &fields,
             graph: None,

@@ -39,6 +39,8 @@ pub(super) struct Plan {
     pub(super) m: Option<usize>,
     pub(super) graph6: Option<usize>,
     pub(super) colouring: Option<usize>,
+    /// The joined table (`--join`), set after compiling.
+    pub(super) join: Option<super::join::JoinTable>,
 }
 
 pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
@@ -161,5 +163,6 @@ pub(super) fn compile(scope: &Scope, table: &Table, q: &Query) -> Result<Plan> {
         m,
         graph6,
         colouring,
+        join: None,
     })
 }

@@ -51,9 +51,8 @@ pub fn stacked_shares(
     series: &[Series],
 ) -> Result<String, String> {
     let mut svg = String::new();
-    let width = (160 + 46 * categories.len()).clamp(480, 1100) as u32;
     {
-        let root = SVGBackend::with_string(&mut svg, (width, 360)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let k = categories.len() as u32;
         let mut chart = ChartBuilder::on(&root)
@@ -102,5 +101,73 @@ pub fn stacked_shares(
         }
         root.present().map_err(|e| e.to_string())?;
     }
-    Ok(svg)
+    Ok(fluid(svg))
+}
+
+/// The drawing size of charts; the page scales them to its full width.
+const WIDTH: u32 = 1100;
+const HEIGHT: u32 = 380;
+
+/// The SVG scaled to the width of the page (its viewBox keeps the proportions).
+fn fluid(svg: String) -> String {
+    svg.replacen(
+        &format!("width=\"{WIDTH}\" height=\"{HEIGHT}\""),
+        "width=\"100%\"",
+        1,
+    )
+}
+
+/// A number cell (an integer or a dyadic fraction `a/b`) as a float, for an axis.
+pub fn number(s: &str) -> Option<f64> {
+    match s.split_once('/') {
+        Some((a, b)) => Some(a.parse::<i64>().ok()? as f64 / b.parse::<u64>().ok()? as f64),
+        None => s.parse::<i64>().ok().map(|x| x as f64),
+    }
+}
+
+/// A numeric column by n on numeric axes: one row of dots per n (y), at each value the
+/// column takes (x, to scale), the dot's area the value's share of that n's rows.
+/// `points`: (n, value, share).
+pub fn dots_by_n(title: &str, column: &str, points: &[(f64, f64, f64)]) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for &(n, x, _) in points {
+            (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(n), y1.max(n));
+        }
+        let pad = ((x1 - x0) * 0.05).max(0.5);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(50)
+            .build_cartesian_2d((x0 - pad)..(x1 + pad), (y0 - 0.6)..(y1 + 0.6))
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc(column)
+            .y_desc("n")
+            .y_labels(((y1 - y0) as usize + 1).min(30))
+            .y_label_formatter(&|y| {
+                if (y - y.round()).abs() < 1e-9 {
+                    format!("{}", y.round())
+                } else {
+                    String::new()
+                }
+            })
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let fill = RGBColor(78, 121, 167).mix(0.75).filled();
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&(n, x, share)| Circle::new((x, n), 2.0 + 14.0 * share.sqrt(), fill)),
+            )
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(fluid(svg))
 }

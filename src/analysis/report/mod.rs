@@ -1,27 +1,35 @@
 //! `gamecensus report`: a self-contained static HTML page (no script, no network; the
-//! charts and drawings are inline SVG, and the page is also well-formed XML) with
-//! - the job's provenance, from the CSV's sidecar;
+//! charts and drawings are inline SVG, and the page is also well-formed XML), findings
+//! first:
+//! - a table of contents;
+//! - the findings: every `--check` with its verdict, then per n the rows, the values
+//!   first seen there, the extremes of the numeric columns and the checks whose smallest
+//!   counterexample is there;
 //! - for each column of interest present (outcome, value or nim-value, atomic weight,
-//!   and any other the CSV has of those the program writes), the distribution per n as a
-//!   stacked bar chart (plotters) with the table of counts behind it;
-//! - the results of every `--check`, with drawings of their smallest counterexamples;
-//! - drawings of the smallest position with each new value, each with its row;
-//! - a table for every extra `--by` grouping.
+//!   and any other the CSV has of those the program writes), its distribution per n as
+//!   a chart as wide as the page (numeric columns on a numeric axis, others as stacked
+//!   shares) with a scrollable table of every value's counts;
+//! - a table for every extra `--by` grouping;
+//! - drawings of each check's smallest counterexamples, and of the smallest position
+//!   with each new value, each card naming its row's cells;
+//! - the job's provenance, from the CSV's sidecar, folded.
 //!
 //! Everything comes from one pass of [`super::query`], so a report of a census of any
 //! size takes about as long as one `analyze` of it.
 
 mod charts;
+mod distributions;
 mod html;
 
 use std::path::{Path, PathBuf};
 
-use super::query::{Grouping, Query, run_on};
+use super::query::{Query, run_on};
 use super::table::{split, utf8};
 use crate::error::{Error, Result};
 use crate::graphs::palette::STANDARD;
 use crate::graphs::{Colouring, parse_graph6};
 use crate::jobs::provenance::Sidecar;
+use distributions::{flat, full_table, highlights, stack};
 
 pub use charts::Series;
 
@@ -127,6 +135,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         first_of: first_col.clone(),
         sequence: None,
         examples: opts.examples,
+        join: None,
         strict: true,
     };
     let results = run_on(&table, files, &query, start)?;
@@ -138,7 +147,6 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    page.provenance(&provenance(files));
     page.paragraph(&format!(
         "{} rows in {} file{} ({:.1} MB), read in {:.2} s.",
         results.rows,
@@ -154,6 +162,18 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             t.bytes
         ));
     }
+    let index = |name: &str| results.header.iter().position(|h| h == name);
+    let n_of = |line: &str| -> Option<String> {
+        let f = split(line.as_bytes());
+        Some(utf8(f.get(index("n")?)?).into_owned())
+    };
+    // Findings first: the checks' verdicts, then what each n brings.
+    let highlights = if per_n {
+        highlights(&results, &charted, &n_of)
+    } else {
+        Vec::new()
+    };
+    page.findings(&results.checks, &highlights);
     // Every value a nimber (impartial rules): the value chart would repeat the grundy one.
     let all_nimbers = charted
         .iter()
@@ -177,17 +197,48 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         if series.iter().all(|s| s.name == "(none)") {
             continue; // a column this ruleset leaves empty (grundy for partizan rules)
         }
+        let table = full_table(g, per_n, &categories);
+        let numeric = per_n
+            && table
+                .iter()
+                .all(|(v, _)| v.is_empty() || charts::number(v).is_some())
+            && table.iter().any(|(v, _)| !v.is_empty());
         let title = format!("{col} by number of vertices");
-        let svg =
+        let svg = if numeric {
+            // Numbers on a numeric axis: each n a row of dots at its values.
+            let totals: Vec<u64> = (0..categories.len())
+                .map(|c| table.iter().map(|(_, k)| k[c]).sum())
+                .collect();
+            let points: Vec<(f64, f64, f64)> = table
+                .iter()
+                .filter_map(|(v, k)| Some((charts::number(v)?, k)))
+                .flat_map(|(x, k)| {
+                    let totals = &totals;
+                    let categories = &categories;
+                    k.iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c > 0)
+                        .filter_map(move |(c, count)| {
+                            Some((
+                                categories[c].parse::<f64>().ok()?,
+                                x,
+                                *count as f64 / totals[c].max(1) as f64,
+                            ))
+                        })
+                })
+                .collect();
+            charts::dots_by_n(&title, col, &points)
+        } else {
             charts::stacked_shares(&title, if per_n { "n" } else { "" }, &categories, &series)
-                .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
-        page.chart(col, &title, &svg, &categories, &series);
+        }
+        .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
+        let swatches: &[Series] = if numeric { &[] } else { &series };
+        page.chart(col, &title, &svg, &categories, swatches, &table);
         charts += 1;
     }
     for g in results.groupings.iter().skip(charted.len()) {
         page.grouping(g);
     }
-    let index = |name: &str| results.header.iter().position(|h| h == name);
     let draw = |line: &str| -> Option<String> {
         let f = split(line.as_bytes());
         let g6 = utf8(f.get(index("graph6")?)?).into_owned();
@@ -210,7 +261,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     };
     let mut drawn = 0;
     let mut failed = 0;
-    for c in &results.checks {
+    for (i, c) in results.checks.iter().enumerate() {
         failed += (c.violates > 0) as usize;
         let drawings: Vec<(String, String)> = c
             .counterexamples
@@ -218,7 +269,9 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
             .filter_map(|line| Some((draw(line)?, line.clone())))
             .collect();
         drawn += drawings.len();
-        page.check(c, &results.header, &drawings);
+        if !drawings.is_empty() {
+            page.counterexamples(i, c, &results.header, &drawings);
+        }
     }
     if let Some(col) = &first_col {
         // The first position of each new value: in order of size (fewest vertices, then
@@ -243,6 +296,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         drawn += shown.len();
         page.firsts(col, results.first_of.len(), &results.header, &shown);
     }
+    page.provenance(&provenance(files));
     let index_path = out.join("index.html");
     std::fs::write(&index_path, page.finish())
         .map_err(|e| Error::io(format!("writing {}", index_path.display()), e))?;
@@ -253,86 +307,6 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         drawings: drawn,
         failed_checks: failed,
     })
-}
-
-/// A grouping `[n, col]` as bars per n: the `SERIES` most frequent values, then "other".
-fn stack(g: &Grouping) -> (Vec<String>, Vec<Series>) {
-    let mut ns: Vec<String> = Vec::new();
-    for gr in &g.groups {
-        if ns.last() != Some(&gr.key[0]) && !ns.contains(&gr.key[0]) {
-            ns.push(gr.key[0].clone());
-        }
-    }
-    series(
-        g,
-        &ns,
-        |gr| ns.iter().position(|n| *n == gr.key[0]),
-        |gr| &gr.key[1],
-    )
-}
-
-/// A grouping `[col]` as one bar.
-fn flat(g: &Grouping) -> Vec<Series> {
-    let all = vec!["all".to_string()];
-    series(g, &all, |_| Some(0), |gr| &gr.key[0]).1
-}
-
-fn series<'a>(
-    g: &'a Grouping,
-    categories: &[String],
-    category: impl Fn(&super::query::Group) -> Option<usize>,
-    value: impl Fn(&'a super::query::Group) -> &'a String,
-) -> (Vec<String>, Vec<Series>) {
-    let mut totals: Vec<(String, u64)> = Vec::new();
-    for gr in &g.groups {
-        let v = value(gr);
-        match totals.iter_mut().find(|(k, _)| k == v) {
-            Some(t) => t.1 += gr.count,
-            None => totals.push((v.clone(), gr.count)),
-        }
-    }
-    let mut by_count = totals.clone();
-    by_count.sort_by_key(|b| std::cmp::Reverse(b.1));
-    let top: Vec<String> = by_count
-        .iter()
-        .take(SERIES)
-        .map(|(k, _)| k.clone())
-        .collect();
-    // Series in the value order of the grouping (numbers numerically), "other" last.
-    let mut out: Vec<Series> = totals
-        .iter()
-        .filter(|(k, _)| top.contains(k))
-        .map(|(k, _)| Series {
-            name: if k.is_empty() {
-                "(none)".to_string()
-            } else {
-                k.clone()
-            },
-            counts: vec![0; categories.len()],
-        })
-        .collect();
-    let mut other = Series {
-        name: "other".to_string(),
-        counts: vec![0; categories.len()],
-    };
-    for gr in &g.groups {
-        let Some(c) = category(gr) else { continue };
-        let v = value(gr);
-        match top.iter().position(|t| t == v) {
-            Some(_) => {
-                let name = if v.is_empty() { "(none)" } else { v.as_str() };
-                if let Some(s) = out.iter_mut().find(|s| s.name == name) {
-                    s.counts[c] += gr.count;
-                }
-            }
-            None => other.counts[c] += gr.count,
-        }
-    }
-    out.sort_by_cached_key(|s| super::query::sort_cell(&s.name));
-    if other.counts.iter().any(|&c| c > 0) {
-        out.push(other);
-    }
-    (categories.to_vec(), out)
 }
 
 /// The provenance of the files: their sidecars' key facts.
