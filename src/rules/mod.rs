@@ -8,6 +8,7 @@
 //! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
 //! existing kind is one file and one line in [`RULESETS`].
 
+pub mod chomp;
 pub mod clique_forming;
 pub mod clobber;
 pub mod col;
@@ -15,12 +16,15 @@ pub mod cram;
 pub mod cutthroat;
 pub mod domineering;
 pub mod grundy_colouring;
+pub mod hackenbush;
+mod hackenbush_census;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod moves;
 pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
+pub mod poset;
 pub mod scoring;
 pub mod shaped;
 pub mod snort;
@@ -49,6 +53,9 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Scoring(&grundy_colouring::GrundyColouring),
     Ruleset::Shaped(&domineering::Domineering),
     Ruleset::Shaped(&cram::Cram),
+    Ruleset::Shaped(&hackenbush::Hackenbush),
+    Ruleset::Shaped(&poset::PosetGame),
+    Ruleset::Shaped(&chomp::Chomp),
 ];
 
 /// What a ruleset does with a graph given without a colouring.

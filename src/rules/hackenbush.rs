@@ -1,0 +1,352 @@
+//! Hackenbush (Winning Ways ch. 1–2, 7; Lessons in Play ch. 2; the course notes): a graph
+//! of edges coloured blue (only Left cuts), red (only Right cuts) or green (either player
+//! cuts), standing on a ground. A move cuts one edge; every edge no longer joined to the
+//! ground falls. Loops and parallel edges are allowed; normal play. Blue-Red, Green and
+//! Blue-Red-Green Hackenbush are this one ruleset (a Green-only position is impartial and
+//! its value a nimber, which the `grundy` column reports).
+//!
+//! A position is a [`Shape`] whose one ground vertex has vertex label [`GROUND`] (all
+//! ground points are one vertex) and whose edges are labelled [`BLUE`], [`RED`] or
+//! [`GREEN`]; every edge hangs from the ground (what does not has fallen). Notation: an
+//! edge list `0-1:B,1-2:R,1-1:G`, vertex 0 the ground, `0` the empty position.
+//! Components are the parts hanging from the ground separately, each with its own copy of
+//! the ground: the position is their sum. Exchanging blue and red negates.
+
+use super::shaped::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use crate::error::{Error, Result, quoted};
+use crate::graphs::palette::Palette;
+use crate::shapes::{Shape, canonical_key};
+
+pub use super::hackenbush_census::{automorphisms, coloured_graphs, grounded_graphs};
+
+/// Hackenbush.
+pub struct Hackenbush;
+
+/// Edge label: blue, only Left cuts it.
+pub const BLUE: u8 = 0;
+/// Edge label: red, only Right cuts it.
+pub const RED: u8 = 1;
+/// Edge label: green, either player cuts it.
+pub const GREEN: u8 = 2;
+/// Vertex label of the ground.
+pub const GROUND: u8 = 1;
+
+/// Hackenbush's edge colours.
+pub const HACKENBUSH_EDGES: Palette = Palette {
+    letters: b"BRG",
+    names: &[
+        "blue (only Left cuts)",
+        "red (only Right cuts)",
+        "green (either player cuts)",
+    ],
+    colours: &["#1f5fbf", "#c62828", "#2e7d32"],
+};
+
+/// Hackenbush's vertex labels: a point off the ground, the ground.
+pub const HACKENBUSH_VERTICES: Palette = Palette {
+    letters: b"PG",
+    names: &["point off the ground", "the ground"],
+    colours: &["#222", "#8d6e63"],
+};
+
+/// Largest edge count a census goes to (the census holds its positions in memory).
+pub const MAX_CENSUS_EDGES: usize = 10;
+
+/// The shape with everything no longer joined to a ground vertex removed (vertices
+/// renumbered in order).
+pub fn prune(s: &Shape) -> Shape {
+    let from: Vec<bool> = s.labels().iter().map(|&l| l == GROUND).collect();
+    let keep = s.reachable(&from);
+    if keep.iter().all(|&k| k) {
+        s.clone()
+    } else {
+        s.induced(&keep)
+    }
+}
+
+/// The number each vertex is written with: the ground 0, the others 1, 2, … in order.
+fn numbering(s: &Shape) -> Vec<usize> {
+    let mut next = 0;
+    s.labels()
+        .iter()
+        .map(|&l| {
+            if l == GROUND {
+                0
+            } else {
+                next += 1;
+                next
+            }
+        })
+        .collect()
+}
+
+/// The colour letter of an edge label.
+fn letter(label: u8) -> char {
+    HACKENBUSH_EDGES.letters[label as usize] as char
+}
+
+/// Whether `player` may cut an edge of colour `label`.
+pub fn may_cut(label: u8, player: Player) -> bool {
+    matches!(
+        (label, player),
+        (GREEN, _) | (BLUE, Player::Left) | (RED, Player::Right)
+    )
+}
+
+/// The ground alone (the empty position).
+pub fn empty() -> Shape {
+    let mut s = Shape::new(1, false);
+    s.set_label(0, GROUND);
+    s
+}
+
+const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position)";
+
+impl ShapedRules for Hackenbush {
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn description(&self) -> &'static str {
+        "edges on a ground; Left cuts blue or green, Right red or green, what falls off the ground goes (normal play)"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn vertex_palette(&self) -> Palette {
+        HACKENBUSH_VERTICES
+    }
+
+    fn edge_palette(&self) -> Palette {
+        HACKENBUSH_EDGES
+    }
+
+    fn notation(&self) -> &'static str {
+        "edges"
+    }
+
+    fn notation_help(&self) -> &'static str {
+        HELP
+    }
+
+    fn parse(&self, text: &str) -> Result<Shape> {
+        let t = text.trim();
+        if t == "0" {
+            return Ok(empty());
+        }
+        if t.is_empty() {
+            return Err(Error::usage(format!("an empty edge list: {HELP}")));
+        }
+        let mut edges: Vec<(usize, usize, u8)> = Vec::new();
+        let mut n = 1usize;
+        for item in t.split(',') {
+            let item = item.trim();
+            let bad =
+                |why: &str| Error::usage(format!("edge {}: {why}; expected {HELP}", quoted(item)));
+            let (ends, colour) = item
+                .split_once(':')
+                .ok_or_else(|| bad("no colour (a-b:C)"))?;
+            let (a, b) = ends.split_once('-').ok_or_else(|| bad("no ends (a-b:C)"))?;
+            let end = |x: &str| -> Result<usize> {
+                let v: usize = x
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad("an end is not a vertex number"))?;
+                Shape::check_size(v.saturating_add(1))?;
+                Ok(v)
+            };
+            let (a, b) = (end(a)?, end(b)?);
+            let colour = colour.trim().to_ascii_uppercase();
+            let label = match colour.as_str() {
+                "B" => BLUE,
+                "R" => RED,
+                "G" => GREEN,
+                _ => return Err(bad("the colour is not B, R or G")),
+            };
+            n = n.max(a + 1).max(b + 1);
+            edges.push((a, b, label));
+        }
+        let mut s = Shape::new(n, false);
+        s.set_label(0, GROUND);
+        for &(a, b, l) in &edges {
+            s.add_edge(a, b, l);
+        }
+        let mut ground = vec![false; n];
+        ground[0] = true;
+        let joined = s.reachable(&ground);
+        if let Some(&(a, b, l)) = edges.iter().find(|&&(a, b, _)| !joined[a] || !joined[b]) {
+            return Err(Error::usage(format!(
+                "edge {a}-{b}:{} is not joined to the ground (vertex 0); every edge must hang from it",
+                letter(l)
+            )));
+        }
+        Ok(prune(&s))
+    }
+
+    fn write(&self, s: &Shape) -> String {
+        let num = numbering(s);
+        let mut items: Vec<(usize, usize, u8)> = s
+            .edges()
+            .iter()
+            .map(|e| {
+                let (a, b) = (num[e.a as usize], num[e.b as usize]);
+                (a.min(b), a.max(b), e.label)
+            })
+            .collect();
+        if items.is_empty() {
+            return "0".to_string();
+        }
+        items.sort_unstable();
+        items
+            .iter()
+            .map(|&(a, b, l)| format!("{a}-{b}:{}", letter(l)))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn size(&self, s: &Shape) -> usize {
+        s.edges().len()
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "edges"
+    }
+
+    fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
+        for (i, e) in s.edges().iter().enumerate() {
+            if may_cut(e.label, player) {
+                out.push(Move {
+                    act: Act::Edge(i),
+                    after: prune(&s.without_edge(i)),
+                });
+            }
+        }
+    }
+
+    fn say(&self, s: &Shape, act: Act) -> String {
+        let num = numbering(s);
+        match act {
+            Act::Edge(i) => {
+                let e = s.edges()[i];
+                let colour = match e.label {
+                    BLUE => "blue",
+                    RED => "red",
+                    _ => "green",
+                };
+                let (a, b) = (num[e.a as usize], num[e.b as usize]);
+                format!("cuts the {colour} edge {}-{}", a.min(b), a.max(b))
+            }
+            Act::Vertex(v) => format!("takes vertex {}", num[v]),
+            Act::Pair(a, b) => format!("plays from vertex {} onto vertex {}", num[a], num[b]),
+        }
+    }
+
+    /// The parts hanging from the ground separately (a loop at the ground is a part of
+    /// its own), each with its own copy of the ground as its vertex 0.
+    fn components(&self, s: &Shape) -> Vec<Shape> {
+        let n = s.n();
+        let Some(g) = s.labels().iter().position(|&l| l == GROUND) else {
+            return Vec::new(); // nothing stands on a ground: everything has fallen
+        };
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        for e in s.edges() {
+            let (a, b) = (e.a as usize, e.b as usize);
+            if a != g && b != g {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                if ra != rb {
+                    parent[ra.max(rb)] = ra.min(rb);
+                }
+            }
+        }
+        // Part of each edge: the root of its end off the ground, or a fresh part for a
+        // loop at the ground.
+        let mut part_of_root = vec![usize::MAX; n];
+        let mut parts: Vec<Vec<usize>> = Vec::new(); // edge indices
+        for (i, e) in s.edges().iter().enumerate() {
+            let (a, b) = (e.a as usize, e.b as usize);
+            let off = if a != g { a } else { b };
+            if off == g {
+                parts.push(vec![i]);
+                continue;
+            }
+            let r = find(&mut parent, off);
+            if part_of_root[r] == usize::MAX {
+                part_of_root[r] = parts.len();
+                parts.push(Vec::new());
+            }
+            parts[part_of_root[r]].push(i);
+        }
+        if parts.len() <= 1 {
+            return if parts.is_empty() {
+                Vec::new()
+            } else {
+                vec![s.clone()]
+            };
+        }
+        let mut new = vec![usize::MAX; n];
+        parts
+            .iter()
+            .map(|edges| {
+                let mut verts = vec![g];
+                new[g] = 0;
+                for &i in edges {
+                    let e = s.edges()[i];
+                    for v in [e.a as usize, e.b as usize] {
+                        if v != g && new[v] == usize::MAX {
+                            new[v] = verts.len();
+                            verts.push(v);
+                        }
+                    }
+                }
+                let mut p = Shape::new(verts.len(), false);
+                p.set_label(0, GROUND);
+                for &i in edges {
+                    let e = s.edges()[i];
+                    p.add_edge(new[e.a as usize], new[e.b as usize], e.label);
+                }
+                for &v in &verts {
+                    new[v] = usize::MAX;
+                }
+                p
+            })
+            .collect()
+    }
+
+    fn mirror(&self) -> Mirror {
+        Mirror::EdgeLabels(BLUE, RED)
+    }
+
+    fn key(&self, s: &Shape) -> crate::shapes::ShapeKey {
+        canonical_key(s)
+    }
+
+    /// Every connected simple graph with `size` edges standing on the ground, in every
+    /// colouring of its edges with B, R and G, once up to the isomorphisms fixing the
+    /// ground.
+    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
+        if size > MAX_CENSUS_EDGES {
+            return Err(Error::Limit(format!(
+                "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
+            )));
+        }
+        for g in grounded_graphs(size, size + 1) {
+            if !coloured_graphs(&g, &[BLUE, RED, GREEN], emit) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn max_census_size(&self) -> usize {
+        MAX_CENSUS_EDGES
+    }
+}
