@@ -263,11 +263,11 @@ pub fn derive(d: Derived, g: &Graph, c: Option<&Colouring>) -> DerivedValue {
         }
         Derived::IsCycle => Bool(n >= 3 && g.is_connected() && degrees().all(|k| k == 2)),
         Derived::IsStar => Bool(n > 0 && g.m() == n - 1 && degrees().max().unwrap_or(0) == n - 1),
-        Derived::IsBipartite => Bool(is_bipartite(g)),
-        Derived::Triangles => Int(triangles(g)),
+        Derived::IsBipartite => Bool(inv::is_bipartite(g)),
+        Derived::Triangles => Int(inv::triangles(g)),
         Derived::Girth => girth(g).map_or(Empty, |k| Int(k as i64)),
         Derived::Diameter => diameter(g).map_or(Empty, |k| Int(k as i64)),
-        Derived::CliqueNumber => Int(clique_number(g) as i64),
+        Derived::CliqueNumber => Int(inv::clique_number(g) as i64),
         Derived::Automorphisms => {
             let a = automorphism_group_size(g);
             if a < 9.0e15 {
@@ -302,46 +302,6 @@ pub fn derive(d: Derived, g: &Graph, c: Option<&Colouring>) -> DerivedValue {
     }
 }
 
-/// Breadth-first distances from `s` (`u32::MAX`: unreachable).
-pub(super) fn distances(g: &Graph, s: usize) -> [u32; 64] {
-    let mut dist = [u32::MAX; 64];
-    dist[s] = 0;
-    let (mut frontier, mut seen, mut d) = (1u64 << s, 1u64 << s, 0);
-    while frontier != 0 {
-        d += 1;
-        let mut next = 0;
-        for v in Bits(frontier) {
-            next |= g.neighbours(v);
-        }
-        next &= !seen;
-        for v in Bits(next) {
-            dist[v] = d;
-        }
-        seen |= next;
-        frontier = next;
-    }
-    dist
-}
-
-fn is_bipartite(g: &Graph) -> bool {
-    (0..g.n()).all(|s| {
-        let dist = distances(g, s);
-        (0..g.n()).all(|v| {
-            Bits(g.neighbours(v)).all(|w| dist[v] == u32::MAX || dist[v] % 2 != dist[w] % 2)
-        })
-    })
-}
-
-fn triangles(g: &Graph) -> i64 {
-    let mut t = 0;
-    for u in 0..g.n() {
-        for v in Bits(g.neighbours(u) & !((2u64 << u) - 1)) {
-            t += (g.neighbours(u) & g.neighbours(v) & !((2u64 << v) - 1)).count_ones() as i64;
-        }
-    }
-    t
-}
-
 /// Shortest cycle: for every edge {u, v}, the shortest u–v path avoiding that edge, plus 1.
 fn girth(g: &Graph) -> Option<u32> {
     let mut best = None;
@@ -349,7 +309,7 @@ fn girth(g: &Graph) -> Option<u32> {
         for v in Bits(g.neighbours(u) & !((2u64 << u) - 1)) {
             let mut h = *g;
             h.remove_edge(u, v);
-            let d = distances(&h, u)[v];
+            let d = inv::distances(&h, u)[v];
             if d != u32::MAX {
                 best = Some(best.map_or(d + 1, |b: u32| b.min(d + 1)));
             }
@@ -361,7 +321,7 @@ fn girth(g: &Graph) -> Option<u32> {
 fn diameter(g: &Graph) -> Option<u32> {
     let mut best = 0;
     for s in 0..g.n() {
-        let dist = distances(g, s);
+        let dist = inv::distances(g, s);
         for &d in &dist[..g.n()] {
             if d == u32::MAX {
                 return None;
@@ -370,36 +330,4 @@ fn diameter(g: &Graph) -> Option<u32> {
         }
     }
     Some(best)
-}
-
-/// Size of a largest clique (Bron–Kerbosch with pivoting on bitsets).
-pub(super) fn clique_number(g: &Graph) -> u32 {
-    fn grow(g: &Graph, size: u32, mut cand: u64, mut excl: u64, best: &mut u32) {
-        if cand == 0 {
-            if excl == 0 {
-                *best = (*best).max(size);
-            }
-            return;
-        }
-        if size + cand.count_ones() <= *best {
-            return;
-        }
-        let pivot = Bits(cand | excl)
-            .max_by_key(|&p| (g.neighbours(p) & cand).count_ones())
-            .expect("non-empty");
-        for v in Bits(cand & !g.neighbours(pivot)) {
-            grow(
-                g,
-                size + 1,
-                cand & g.neighbours(v),
-                excl & g.neighbours(v),
-                best,
-            );
-            cand &= !(1 << v);
-            excl |= 1 << v;
-        }
-    }
-    let mut best = 0;
-    grow(g, 0, g.vertices(), 0, &mut best);
-    best
 }

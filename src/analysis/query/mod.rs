@@ -145,9 +145,9 @@ mod select;
 pub use select::{Select, Selected};
 mod plan;
 
-pub(crate) use pass::sort_cell;
 use pass::{Partial, SeqValue, cell_reads_as, not_of_type, process};
 use plan::compile;
+pub(crate) use select::sort_cell;
 
 /// Every column of every CSV the program writes (census, octal sequence, octal sweep).
 pub fn known_columns() -> impl Iterator<Item = &'static Column> {

@@ -7,9 +7,33 @@
 
 use std::cmp::Ordering;
 
-use super::pass::{SortCell, sort_cell};
 use crate::analysis::expr::{Compiled, Expr, Row, Scope};
 use crate::error::Result;
+
+/// A cell of a key in the typed order: empty, then numbers by value, then text.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum SortCell {
+    Empty,
+    Number(i128, u32),
+    Text(String),
+}
+
+pub(crate) fn sort_cell(s: &str) -> SortCell {
+    if s.is_empty() {
+        return SortCell::Empty;
+    }
+    if let Ok(i) = s.parse::<i64>() {
+        return SortCell::Number((i as i128) << 64, 0);
+    }
+    if let Some((a, b)) = s.split_once('/')
+        && let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<u64>())
+        && b.is_power_of_two()
+    {
+        let k = b.trailing_zeros();
+        return SortCell::Number(((a as i128) << 64) >> k, k);
+    }
+    SortCell::Text(s.to_string())
+}
 
 /// What rows to give, and how.
 #[derive(Clone, Debug, Default)]
