@@ -375,6 +375,39 @@ fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64
     Ok((rows, bytes, hasher.digest()))
 }
 
+/// The shards' progress and tallies added up (a job with `keep` or `tally`), or `None`.
+fn merged_totals(files: &[ShardFile]) -> Result<Option<super::rows::Totals>> {
+    let mut totals: Option<super::rows::Totals> = None;
+    for f in files {
+        let Some(p) = &f.sidecar.census else {
+            if files[0].sidecar.census.is_some() {
+                return Err(refuse(format!(
+                    "{}: its sidecar records no tallies, the other shards' do",
+                    f.path.display()
+                )));
+            }
+            continue;
+        };
+        let t = super::rows::Totals::from_progress(p)?;
+        if f.shard.count > 1 && t.units != f.units.len() as u64 {
+            return Err(refuse(format!(
+                "{}: its sidecar records {} units done but lists {}",
+                f.path.display(),
+                t.units,
+                f.units.len()
+            )));
+        }
+        match totals.as_mut() {
+            None => totals = Some(t),
+            Some(all) => all.add_totals(&t).map_err(|e| match e {
+                Error::Usage(m) => refuse(format!("{}: {m}", f.path.display())),
+                e => e,
+            })?,
+        }
+    }
+    Ok(totals)
+}
+
 /// The sidecar of the merged file: the whole run's identity, the shards' job and program.
 fn merged_sidecar(
     files: &[ShardFile],
@@ -428,6 +461,7 @@ fn merged_sidecar(
         units: None,
         octal: None,
         marks: Vec::new(),
+        census: None,
     })
 }
 
@@ -470,6 +504,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     }
     let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
     let (files, spec) = check_set(files)?;
+    let totals = merged_totals(&files)?;
 
     let dir = out
         .parent()
@@ -493,7 +528,8 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
         .map_err(|e| Error::io(format!("writing {show}"), e.into_error()))?;
     file.sync_all()
         .map_err(|e| Error::io(format!("writing {show}"), e))?;
-    let sidecar = merged_sidecar(&files, &spec, rows, bytes, digest)?;
+    let mut sidecar = merged_sidecar(&files, &spec, rows, bytes, digest)?;
+    sidecar.census = totals.as_ref().map(|t| t.progress());
     // The old sidecar goes first: it must not vouch for the new bytes.
     if let Err(e) = std::fs::remove_file(&out_sidecar)
         && e.kind() != std::io::ErrorKind::NotFound
@@ -503,6 +539,9 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     std::fs::rename(&tmp_path, out).map_err(|e| Error::io(format!("writing {show}"), e))?;
     tmp.0 = None;
     sidecar.write(out)?;
+    if let Some(t) = &totals {
+        t.write_files(out, true)?;
+    }
     drop(lock);
     Ok(Merged {
         out: out.to_path_buf(),

@@ -8,12 +8,14 @@
 pub mod census;
 pub mod context;
 pub mod existing;
+pub mod keep;
 pub mod memory;
 pub mod merge;
 pub mod octal;
 pub mod output;
 pub mod progress;
 pub mod provenance;
+pub mod rows;
 pub mod run;
 pub mod spec;
 pub mod staged;

@@ -198,6 +198,11 @@ impl Output {
         }
     }
 
+    /// The progress of a census with `keep` or `tally`, as the sidecar records it.
+    pub fn progress(&self) -> Option<super::provenance::Progress> {
+        self.state().sidecar.as_ref().and_then(|s| s.census.clone())
+    }
+
     /// The path.
     pub fn path(&self) -> PathBuf {
         self.state().path.clone()
@@ -227,6 +232,28 @@ impl Output {
             list.push(unit_rows);
         }
         s.write(bytes, rows)?;
+        s.flush_and_record(false)
+    }
+
+    /// Like [`Output::write_unit`] for a census with `keep` or `tally`: `progress` (the
+    /// units and positions done and the tallies, this unit included) goes into the
+    /// sidecar with the rows, under the same lock, so it always describes the rows the
+    /// sidecar vouches for.
+    pub fn write_unit_progress(
+        &mut self,
+        bytes: &[u8],
+        rows: u64,
+        unit_rows: u64,
+        progress: super::provenance::Progress,
+    ) -> Result<()> {
+        let mut s = self.state();
+        if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
+            list.push(unit_rows);
+        }
+        s.write(bytes, rows)?;
+        if let Some(side) = s.sidecar.as_mut() {
+            side.census = Some(progress);
+        }
         s.flush_and_record(false)
     }
 

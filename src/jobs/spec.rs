@@ -21,6 +21,9 @@
 //! max_extra = 0                   # scoring rules: numbers up to degree + 1 + max_extra
 //! boards = 40                     # family "map": boards per number of regions
 //! seed = 1                        # family "map": the seed of the random boards
+//! tally = [["n", "outcome"]]      # counts of rows grouped by these columns, written
+//!                                 # beside the output (OUT.tally-n-outcome.csv)
+//! keep = "outcome == 'P'"         # write only the rows where this predicate is true
 //! # octal-sweep:
 //! max_digits = 3                  # codes with 1..=max_digits digits after the point
 //! leading = [0, 4]                # digits before the point (default [0])
@@ -56,6 +59,8 @@ struct RawJob {
     max_digits: Option<usize>,
     leading: Option<Vec<u8>>,
     max_n: Option<usize>,
+    tally: Option<Vec<Vec<String>>>,
+    keep: Option<String>,
 }
 
 /// A validated job.
@@ -101,6 +106,11 @@ pub struct CensusJob {
     pub table_cap: Option<usize>,
     /// Scoring rulesets: numbers up to degree + 1 + max_extra (the Grundy colouring game).
     pub max_extra: u32,
+    /// Streamed tallies: counts of rows grouped by each list of columns (see
+    /// [`super::rows`]).
+    pub tally: Vec<Vec<String>>,
+    /// Only the rows where this predicate (the analysis language) is true are written.
+    pub keep: Option<String>,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -159,6 +169,13 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("leading", raw.leading.is_some()),
                 ("max_n", raw.max_n.is_some()),
             ]);
+            let tally = raw.tally.unwrap_or_default();
+            super::rows::check_tally_spec(&tally)?;
+            if raw.keep.as_deref().is_some_and(|k| k.trim().is_empty()) {
+                return Err(Error::usage(
+                    "keep = \"\": give a predicate (e.g. keep = \"not is_integer(atomic_weight)\"), or leave keep out to write every row",
+                ));
+            }
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(
                     "{} belong to kind = \"octal-sweep\", not to a census",
@@ -192,6 +209,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 skip_reduced: raw.skip_reduced.unwrap_or(false),
                 table_cap: raw.table_cap,
                 max_extra: raw.max_extra.unwrap_or(0),
+                tally,
+                keep: raw.keep,
             })
         }
         "octal-sweep" => {
@@ -207,6 +226,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("max_extra", raw.max_extra.is_some()),
                 ("boards", raw.boards.is_some()),
                 ("seed", raw.seed.is_some()),
+                ("tally", raw.tally.is_some()),
+                ("keep", raw.keep.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(
