@@ -23,6 +23,7 @@ pub mod stream;
 pub mod summary;
 pub mod sweep;
 pub mod tally;
+pub mod zst;
 
 pub use run::{Ran, RunOptions, run};
 pub use spec::JobSpec;
