@@ -22,6 +22,7 @@ pub mod hash;
 pub mod jobs;
 pub mod octal;
 pub mod rules;
+pub mod shapes;
 pub mod solving;
 pub mod sys;
 pub mod values;

@@ -71,16 +71,33 @@ pub fn eval_help() -> String {
         .iter()
         .map(|(h, names)| format!("  {}:\n    {h}", names.join(", ")))
         .collect();
+    let notations: Vec<String> = RULESETS
+        .iter()
+        .filter_map(|r| match r {
+            gamecensus::rules::Ruleset::Shaped(s) => Some(format!(
+                "  {} (--{}, size = {}): {}",
+                s.name(),
+                s.notation(),
+                s.size_unit(),
+                s.notation_help()
+            )),
+            _ => None,
+        })
+        .collect();
     format!(
-        "{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
+        "{}\n\nRules on boards, edge lists and posets take their positions in their own \
+         notation (--position, also spelled --board, --edges, --poset), one per line on \
+         stdin:\n{}\n\nInput lines: GRAPH6 [COLOURING], e.g. from `gamecensus enumerate` or \
          `nauty-geng`; blank lines and a >>graph6<< header are skipped. A colouring has one \
          letter per vertex in graph6 vertex order: B (Left's), W (Right's), G (both).\n\n\
          CSV columns (docs/CSV.md):\n{}\n\n\
          Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
          gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
          gamecensus eval --rules snort --graph DQc\n  \
+         gamecensus eval --rules domineering --board '..|..'\n  \
          nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
         rules_help(),
+        notations.join("\n"),
         columns.join("\n"),
     )
 }
@@ -206,6 +223,11 @@ pub enum Command {
         /// The colouring (one letter B, W or G per vertex), for coloured rules.
         #[arg(long, requires = "graph")]
         colouring: Option<String>,
+        /// Rules on boards, edge lists and posets: the position in the ruleset's
+        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
+              conflicts_with_all = ["graph", "stdin"])]
+        position: Option<String>,
         /// `-`: read lines from stdin.
         #[arg(value_name = "-")]
         stdin: Option<String>,
@@ -238,8 +260,13 @@ pub enum Command {
         #[arg(long)]
         rules: String,
         /// The graph, in graph6.
-        #[arg(long)]
-        graph: String,
+        #[arg(long, required_unless_present = "position")]
+        graph: Option<String>,
+        /// Rules on boards, edge lists and posets: the position in the ruleset's
+        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
+              conflicts_with_all = ["graph", "colouring"])]
+        position: Option<String>,
         /// Its colouring, for coloured rules.
         #[arg(long)]
         colouring: Option<String>,

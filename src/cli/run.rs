@@ -164,6 +164,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             rules,
             graph,
             colouring,
+            position,
             stdin,
             threads,
             max_extra,
@@ -176,6 +177,35 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             let evaluator = Evaluator::new(ruleset).max_extra(max_extra);
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
+            if let Ruleset::Shaped(r) = ruleset {
+                return with_threads(threads, || {
+                    let out = &mut out;
+                    match (position, graph, stdin.as_deref()) {
+                        (Some(p), None, None) => jobs::shaped::eval_one(&evaluator, &p, out),
+                        (None, None, Some("-")) => {
+                            let mut input = std::io::stdin().lock();
+                            jobs::shaped::eval_lines(&evaluator, &governor, &mut input, out)
+                        }
+                        (_, Some(_), _) => Err(Error::usage(format!(
+                            "rules {} are played on a {}, not a graph: give --{} TEXT ({}) or - to read them from stdin",
+                            r.name(),
+                            r.notation(),
+                            r.notation(),
+                            r.notation_help()
+                        ))),
+                        _ => Err(Error::usage(format!(
+                            "give --{} TEXT or - to read positions from stdin",
+                            r.notation()
+                        ))),
+                    }
+                });
+            }
+            if position.is_some() {
+                return Err(Error::usage(format!(
+                    "rules {} are played on graphs: give --graph G6 (--board, --edges and --poset are for rules such as domineering)",
+                    ruleset.name()
+                )));
+            }
             with_threads(threads, || {
                 let out = &mut out;
                 match (graph, stdin.as_deref()) {
@@ -205,6 +235,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             rules,
             graph,
             colouring,
+            position,
             format,
             max_extra,
             thermograph,
@@ -212,7 +243,11 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             ..
         } => super::show::explain(
             &rules,
-            &graph,
+            match (&graph, &position) {
+                (Some(g), _) => super::show::Given::Graph(g),
+                (None, Some(p)) => super::show::Given::Position(p),
+                (None, None) => unreachable!("clap requires --graph or --position"),
+            },
             colouring.as_deref(),
             format,
             max_extra,

@@ -41,9 +41,17 @@ pub fn write_svg(g: GameId, caption: &str, dest: &Path, force: bool) -> Result<(
 
 /// `gamecensus explain`, and its `--thermograph FILE` (written before anything is
 /// printed: a refused FILE leaves stdout empty).
+/// What `explain` was given: a graph (graph6) or a position in a ruleset's notation.
+pub enum Given<'a> {
+    /// `--graph`.
+    Graph(&'a str),
+    /// `--board`, `--edges`, `--poset` (`--position`).
+    Position(&'a str),
+}
+
 pub fn explain(
     rules: &str,
-    graph: &str,
+    given: Given<'_>,
     colouring: Option<&str>,
     format: ExplainFormat,
     max_extra: u32,
@@ -57,8 +65,30 @@ pub fn explain(
             "--thermograph: {rules} is a scoring game, which has no thermograph"
         )));
     }
-    let pos = jobs::stream::parse_position(graph, colouring, &evaluator)?;
-    let e = gamecensus::solving::explain::explain(evaluator.ruleset(), &pos, max_extra)?;
+    let e = match (evaluator.ruleset(), given) {
+        (Ruleset::Shaped(r), Given::Position(p)) => {
+            gamecensus::solving::explain::explain_shape(r, &r.parse(p)?)?
+        }
+        (Ruleset::Shaped(r), Given::Graph(_)) => {
+            return Err(Error::usage(format!(
+                "rules {} are played on a {}, not a graph: give --{} TEXT ({})",
+                r.name(),
+                r.notation(),
+                r.notation(),
+                r.notation_help()
+            )));
+        }
+        (r, Given::Position(_)) => {
+            return Err(Error::usage(format!(
+                "rules {} are played on graphs: give --graph G6",
+                r.name()
+            )));
+        }
+        (r, Given::Graph(graph)) => {
+            let pos = jobs::stream::parse_position(graph, colouring, &evaluator)?;
+            gamecensus::solving::explain::explain(r, &pos, max_extra)?
+        }
+    };
     if let (Some(dest), Explanation::Game(g)) = (thermograph, &e) {
         let caption = format!("{} on {}: {}", g.rules, g.position, caption(g.value)?);
         write_svg(g.value, &caption, dest, force)?;

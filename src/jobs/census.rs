@@ -251,6 +251,9 @@ impl Census {
 
 /// What determines a census's rows, in words (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
+    if super::shaped::shaped(&job.rules).is_some() {
+        return super::shaped::identity(job, shard, schema);
+    }
     let family = match job.family {
         crate::graphs::families::Family::Map { boards, seed } => {
             format!("map ({boards} boards per size, seed {seed})")
@@ -284,6 +287,9 @@ struct UnitRows {
 /// Runs a census job into its CSV output (see [`super::output`] for what happens to an
 /// existing file) and returns the summary.
 pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
+    if let Some(rules) = super::shaped::shaped(&job.rules) {
+        return super::shaped::run(rules, job, ctx);
+    }
     let start = Instant::now();
     let census = Census::new(job, ctx.shard)?;
     let governor = super::memory::Governor::new(ctx.memory, census.ruleset, job.table_cap);

@@ -17,6 +17,7 @@ pub mod progress;
 pub mod provenance;
 pub mod rows;
 pub mod run;
+pub mod shaped;
 pub mod spec;
 pub mod staged;
 pub mod stream;

@@ -13,7 +13,9 @@
 //!                                 # complete-bipartite | grid | path-bw | cycle-bw |
 //!                                 # star-bw | map   (default: all)
 //! min_vertices = 1                # default 1
-//! max_vertices = 8                # required
+//! max_vertices = 8                # required (rules on graphs)
+//! min_size = 1                    # rules on boards, edge lists, posets: the smallest
+//! max_size = 8                    # and largest size (cells, edges, elements) listed
 //! connected = false               # only for family = "all" (default false)
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
 //! skip_reduced = false            # leave out positions the rules reduce at the start
@@ -49,6 +51,8 @@ struct RawJob {
     family: Option<String>,
     min_vertices: Option<usize>,
     max_vertices: Option<usize>,
+    min_size: Option<usize>,
+    max_size: Option<usize>,
     connected: Option<bool>,
     colours: Option<usize>,
     skip_reduced: Option<bool>,
@@ -182,10 +186,63 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     foreign.join(", ")
                 )));
             }
+            let rules = raw
+                .rules
+                .ok_or_else(|| Error::usage("missing field `rules`"))?;
+            // Games on shapes list positions by size (cells, edges, elements), not by
+            // graphs: their keys are min_size and max_size, kept in the vertex fields.
+            let shaped = super::shaped::shaped(&rules);
+            if shaped.is_some() && (!tally.is_empty() || raw.keep.is_some()) {
+                return Err(Error::usage(format!(
+                    "tally and keep are for censuses on graphs for now; rules {rules} are played on shapes"
+                )));
+            }
+            let (min_vertices, max_vertices) = match shaped {
+                Some(r) => {
+                    let graph_keys = present(&[
+                        ("family", raw.family.is_some()),
+                        ("min_vertices", raw.min_vertices.is_some()),
+                        ("max_vertices", raw.max_vertices.is_some()),
+                        ("connected", raw.connected.is_some()),
+                        ("colours", raw.colours.is_some()),
+                        ("skip_reduced", raw.skip_reduced.is_some()),
+                        ("max_extra", raw.max_extra.is_some()),
+                    ]);
+                    if !graph_keys.is_empty() {
+                        return Err(Error::usage(format!(
+                            "{} belong to rules on graphs; rules {} list positions by {} with min_size and max_size",
+                            graph_keys.join(", "),
+                            r.name(),
+                            r.size_unit()
+                        )));
+                    }
+                    (
+                        raw.min_size.unwrap_or(1),
+                        raw.max_size
+                            .ok_or_else(|| Error::usage("missing field `max_size`"))?,
+                    )
+                }
+                None => {
+                    if raw.min_size.is_some() || raw.max_size.is_some() {
+                        return Err(Error::usage(format!(
+                            "min_size and max_size belong to rules on boards, edge lists and posets; rules {} are played on graphs: use min_vertices and max_vertices",
+                            rules
+                        )));
+                    }
+                    (
+                        raw.min_vertices.unwrap_or(1),
+                        raw.max_vertices
+                            .ok_or_else(|| Error::usage("missing field `max_vertices`"))?,
+                    )
+                }
+            };
+            if shaped.is_some() && min_vertices > max_vertices {
+                return Err(Error::usage(format!(
+                    "min_size ({min_vertices}) is above max_size ({max_vertices})"
+                )));
+            }
             JobKind::Census(CensusJob {
-                rules: raw
-                    .rules
-                    .ok_or_else(|| Error::usage("missing field `rules`"))?,
+                rules,
                 family: match (
                     raw.family.as_deref().map(str::parse).transpose()?,
                     raw.boards,
@@ -200,10 +257,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     }
                     (f, None, None) => f.unwrap_or(Family::All),
                 },
-                min_vertices: raw.min_vertices.unwrap_or(1),
-                max_vertices: raw
-                    .max_vertices
-                    .ok_or_else(|| Error::usage("missing field `max_vertices`"))?,
+                min_vertices,
+                max_vertices,
                 connected: raw.connected.unwrap_or(false),
                 colours: raw.colours.unwrap_or(0),
                 skip_reduced: raw.skip_reduced.unwrap_or(false),
@@ -219,6 +274,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("family", raw.family.is_some()),
                 ("min_vertices", raw.min_vertices.is_some()),
                 ("max_vertices", raw.max_vertices.is_some()),
+                ("min_size", raw.min_size.is_some()),
+                ("max_size", raw.max_size.is_some()),
                 ("connected", raw.connected.is_some()),
                 ("colours", raw.colours.is_some()),
                 ("skip_reduced", raw.skip_reduced.is_some()),

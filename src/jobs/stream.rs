@@ -12,7 +12,7 @@ use crate::solving::Evaluator;
 use crate::solving::driver::ordered_map;
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
-fn write_err(e: std::io::Error) -> Error {
+pub(super) fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 

@@ -11,7 +11,9 @@
 pub mod clique_forming;
 pub mod clobber;
 pub mod col;
+pub mod cram;
 pub mod cutthroat;
+pub mod domineering;
 pub mod grundy_colouring;
 pub mod impartial;
 pub mod impartial_cutthroat;
@@ -19,12 +21,14 @@ pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
 pub mod scoring;
+pub mod shaped;
 pub mod snort;
 pub mod tinting;
 
 pub use impartial::ImpartialRules;
 pub use partizan::PartizanRules;
 pub use scoring::ScoringRules;
+pub use shaped::ShapedRules;
 
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
@@ -41,6 +45,8 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Partizan(&snort::SNORT),
     Ruleset::Partizan(&col::COL),
     Ruleset::Scoring(&grundy_colouring::GrundyColouring),
+    Ruleset::Shaped(&domineering::Domineering),
+    Ruleset::Shaped(&cram::Cram),
 ];
 
 /// What a ruleset does with a graph given without a colouring.
@@ -63,6 +69,9 @@ pub enum Ruleset {
     Partizan(&'static dyn PartizanRules),
     /// A scoring game.
     Scoring(&'static dyn ScoringRules),
+    /// A game on positions of any shape (boards, edge-labelled graphs, posets): see
+    /// [`ShapedRules`].
+    Shaped(&'static dyn ShapedRules),
 }
 
 impl Ruleset {
@@ -89,6 +98,7 @@ impl Ruleset {
             Ruleset::Impartial(r) => r.name(),
             Ruleset::Partizan(r) => r.name(),
             Ruleset::Scoring(r) => r.name(),
+            Ruleset::Shaped(r) => r.name(),
         }
     }
 
@@ -98,6 +108,7 @@ impl Ruleset {
             Ruleset::Impartial(r) => r.description(),
             Ruleset::Partizan(r) => r.description(),
             Ruleset::Scoring(r) => r.description(),
+            Ruleset::Shaped(r) => r.description(),
         }
     }
 
@@ -107,13 +118,17 @@ impl Ruleset {
             Ruleset::Impartial(_) => "impartial",
             Ruleset::Partizan(_) => "partizan",
             Ruleset::Scoring(_) => "scoring",
+            Ruleset::Shaped(r) => match r.kind() {
+                shaped::Kind::Impartial => "impartial",
+                shaped::Kind::Partizan => "partizan",
+            },
         }
     }
 
     /// The colours the rules read ([`Palette::NONE`] for uncoloured games).
     pub fn palette(&self) -> Palette {
         match self {
-            Ruleset::Impartial(_) | Ruleset::Scoring(_) => Palette::NONE,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) | Ruleset::Shaped(_) => Palette::NONE,
             Ruleset::Partizan(r) => r.palette(),
         }
     }
@@ -121,7 +136,7 @@ impl Ruleset {
     /// What an uncoloured graph means to the rules.
     pub fn uncoloured(&self) -> Uncoloured {
         match self {
-            Ruleset::Impartial(_) | Ruleset::Scoring(_) => Uncoloured::Plain,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) | Ruleset::Shaped(_) => Uncoloured::Plain,
             Ruleset::Partizan(r) => r.uncoloured(),
         }
     }
@@ -138,7 +153,7 @@ impl Ruleset {
     /// Whether every position is all-small (the CSV then has an `atomic_weight` column).
     pub fn all_small(&self) -> bool {
         match self {
-            Ruleset::Impartial(_) | Ruleset::Scoring(_) => false,
+            Ruleset::Impartial(_) | Ruleset::Scoring(_) | Ruleset::Shaped(_) => false,
             Ruleset::Partizan(r) => r.all_small(),
         }
     }
@@ -146,6 +161,14 @@ impl Ruleset {
     /// The position as the rules take it: checks that a colouring is given exactly when
     /// the rules read one, and fills in the colouring an uncoloured graph stands for.
     pub fn prepare(&self, pos: Position) -> Result<Position> {
+        if let Ruleset::Shaped(r) = self {
+            return Err(Error::usage(format!(
+                "rules {} are played on a {}, not a graph6 graph: {}",
+                r.name(),
+                r.notation(),
+                r.notation_help()
+            )));
+        }
         match (self.uncoloured(), pos.colouring) {
             (Uncoloured::Plain, Some(_)) => Err(Error::usage(format!(
                 "rules {} are played on uncoloured graphs; drop the colouring",

@@ -72,6 +72,18 @@ pub const COLOURING: Column = Column {
     ty: ColumnType::Colouring,
     description: "one letter per vertex in graph6 vertex order (`B` Left's, `W` Right's, `G` both players'); empty for uncoloured positions",
 };
+/// A position of a game on shapes, in its ruleset's notation.
+pub const POSITION: Column = Column {
+    name: "position",
+    ty: ColumnType::Text,
+    description: "games on boards, edge-labelled graphs and posets: the position in the ruleset's notation (a Domineering board, a Hackenbush edge list, a poset)",
+};
+/// Size of such a position.
+pub const SIZE: Column = Column {
+    name: "size",
+    ty: ColumnType::Integer,
+    description: "games on boards, edge-labelled graphs and posets: the size the census counts by (cells, edges, elements; the ruleset's `--help` says which)",
+};
 /// Vertices.
 pub const N: Column = Column {
     name: "n",
@@ -106,19 +118,19 @@ pub const GRUNDY: Column = Column {
 pub const ATOMIC_WEIGHT: Column = Column {
     name: "atomic_weight",
     ty: ColumnType::Value,
-    description: "all-small rules only (Cutthroat, Clobber): the atomic weight, empty where the value has none",
+    description: "all-small rules (Cutthroat, Clobber), and partizan games on shapes where the value is all-small: the atomic weight, empty where the value has none",
 };
 /// Temperature.
 pub const TEMPERATURE: Column = Column {
     name: "temperature",
     ty: ColumnType::Number,
-    description: "partizan rules that are not all-small (Snort, Col, partizan Node Kayles): the temperature as CGSuite defines it (a number m/2^k has -1/2^k, an integer -1, a number plus an infinitesimal 0)",
+    description: "partizan rules that are not all-small (Snort, Col, partizan Node Kayles) and partizan games on shapes (Domineering, Hackenbush): the temperature as CGSuite defines it (a number m/2^k has -1/2^k, an integer -1, a number plus an infinitesimal 0)",
 };
 /// Mean value.
 pub const MEAN: Column = Column {
     name: "mean",
     ty: ColumnType::Number,
-    description: "partizan rules that are not all-small: the mean value (the thermograph's mast)",
+    description: "partizan rules that are not all-small, and partizan games on shapes: the mean value (the thermograph's mast)",
 };
 
 /// Scoring games: the optimal margin.
@@ -162,6 +174,8 @@ pub const SECOND_TOTAL: Column = Column {
 pub const CENSUS: &[Column] = &[
     GRAPH6,
     COLOURING,
+    POSITION,
+    SIZE,
     N,
     M,
     OUTCOME,
@@ -248,6 +262,7 @@ impl Schema {
     pub fn of(ruleset: Ruleset) -> Schema {
         let mut columns = match ruleset {
             Ruleset::Scoring(_) => vec![GRAPH6, N, M],
+            Ruleset::Shaped(_) => vec![POSITION, SIZE],
             _ => vec![GRAPH6, COLOURING, N, M],
         };
         let position_columns = columns.len();
@@ -261,6 +276,12 @@ impl Schema {
                 SECOND_TOTAL,
             ]),
             Ruleset::Impartial(_) => columns.extend([OUTCOME, VALUE, GRUNDY]),
+            Ruleset::Shaped(r) => {
+                columns.extend([OUTCOME, VALUE, GRUNDY]);
+                if r.kind() == crate::rules::shaped::Kind::Partizan {
+                    columns.extend([ATOMIC_WEIGHT, TEMPERATURE, MEAN]);
+                }
+            }
             Ruleset::Partizan(r) => {
                 columns.extend([OUTCOME, VALUE, GRUNDY]);
                 if r.all_small() {
@@ -294,6 +315,15 @@ impl Schema {
     /// The value columns (after the position).
     pub fn value_columns(&self) -> &[Column] {
         &self.columns[self.position_columns..]
+    }
+
+    /// The fields of the row of a position of a game on shapes, written `text` in its
+    /// ruleset's notation, of `size`, with `eval`.
+    pub fn shape_fields(&self, text: String, size: usize, eval: &Evaluation) -> Vec<String> {
+        debug_assert_eq!(self.position_columns, 2);
+        let mut f = vec![text, size.to_string()];
+        f.extend(eval.cells.iter().map(Cell::format));
+        f
     }
 
     /// The fields of the row of `pos` with `eval` (one per column).

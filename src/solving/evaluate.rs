@@ -24,10 +24,12 @@ use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
+use super::shaped::ShapedSolver;
 use super::table::TableStats;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::graphs::Position;
 use crate::rules::Ruleset;
+use crate::shapes::Shape;
 use crate::values::Outcome;
 use crate::values::game::GameId;
 
@@ -42,6 +44,7 @@ enum Solver {
     Impartial(ImpartialSolver),
     Partizan(PartizanSolver),
     Scoring(ScoringSolver),
+    Shaped(ShapedSolver),
 }
 
 impl Evaluator {
@@ -51,6 +54,7 @@ impl Evaluator {
             Ruleset::Impartial(r) => Solver::Impartial(ImpartialSolver::new(r)),
             Ruleset::Partizan(r) => Solver::Partizan(PartizanSolver::new(r)),
             Ruleset::Scoring(r) => Solver::Scoring(ScoringSolver::new(r, 0)),
+            Ruleset::Shaped(r) => Solver::Shaped(ShapedSolver::new(r)),
         };
         Evaluator {
             ruleset,
@@ -87,6 +91,7 @@ impl Evaluator {
             Solver::Impartial(s) => s.set_cap(entries),
             Solver::Partizan(s) => s.set_cap(entries),
             Solver::Scoring(s) => s.set_cap(entries),
+            Solver::Shaped(s) => s.set_cap(entries),
         }
     }
 
@@ -140,6 +145,13 @@ impl Evaluator {
                         .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
                 }
             }
+            Solver::Shaped(s) => {
+                return Err(Error::usage(format!(
+                    "rules {} are played on a {}, not a graph",
+                    s.rules().name(),
+                    s.rules().notation()
+                )));
+            }
             Solver::Scoring(s) => {
                 s.check_bounds(&pos.graph)?;
                 let p = s.play(&pos.graph);
@@ -156,12 +168,58 @@ impl Evaluator {
         Ok(e)
     }
 
+    /// The values of a position of a game on shapes, one cell per value column.
+    pub fn evaluate_shape(&self, shape: &Shape) -> Result<Evaluation> {
+        let Solver::Shaped(s) = &self.solver else {
+            return Err(Error::usage(format!(
+                "rules {} are played on graphs, not on a board, edge list or poset",
+                self.ruleset.name()
+            )));
+        };
+        let v = s.value(shape)?;
+        let mut e = Evaluation::default();
+        e.cells.push(Cell::Outcome(v.outcome()));
+        e.cells.push(Cell::Game(v));
+        match s.rules().kind() {
+            crate::rules::shaped::Kind::Impartial => {
+                let nim = v
+                    .as_nus()
+                    .map(|n| n.nim)
+                    .expect("impartial values are nimbers");
+                e.cells.push(Cell::Int(nim as i64));
+            }
+            crate::rules::shaped::Kind::Partizan => {
+                let nim = v.as_nus().filter(|n| n.num.is_zero() && n.ups == 0);
+                e.cells
+                    .push(nim.map_or(Cell::Empty, |n| Cell::Int(n.nim as i64)));
+                let aw = if v.is_all_small() {
+                    v.atomic_weight()?.map_or(Cell::Empty, Cell::Game)
+                } else {
+                    Cell::Empty
+                };
+                e.cells.push(aw);
+                e.cells.push(Cell::Number(v.temperature()?));
+                e.cells.push(Cell::Number(v.mean()?));
+            }
+        }
+        Ok(e)
+    }
+
+    /// The solver of a game on shapes (for `explain` and drawings).
+    pub fn shaped(&self) -> Option<&ShapedSolver> {
+        match &self.solver {
+            Solver::Shaped(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// What the transposition table did (entries, lookups, hits, evictions).
     pub fn table_stats(&self) -> TableStats {
         match &self.solver {
             Solver::Impartial(s) => s.table_stats(),
             Solver::Partizan(s) => s.table_stats(),
             Solver::Scoring(s) => s.table_stats(),
+            Solver::Shaped(s) => s.table_stats(),
         }
     }
 
@@ -169,7 +227,7 @@ impl Evaluator {
     pub fn memo_len(&self) -> usize {
         match &self.solver {
             Solver::Impartial(s) => s.memo_len(),
-            Solver::Partizan(_) | Solver::Scoring(_) => 0,
+            Solver::Partizan(_) | Solver::Scoring(_) | Solver::Shaped(_) => 0,
         }
     }
 }

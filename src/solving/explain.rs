@@ -10,9 +10,12 @@
 use super::impartial::ImpartialSolver;
 pub use super::known::{Thermal, Weight};
 use super::partizan::PartizanSolver;
+use super::shaped::ShapedSolver;
 use crate::error::Result;
 use crate::graphs::{Colouring, Graph, Position, to_graph6};
 use crate::rules::Ruleset;
+use crate::rules::shaped::{Kind, Player, ShapedRules};
+use crate::shapes::Shape;
 use crate::values::game::GameId;
 use crate::values::nimber::mex;
 use crate::values::nimber_notation;
@@ -101,6 +104,11 @@ fn show(g: &Graph, c: Option<&Colouring>) -> String {
 /// scoring rules' option (see [`super::scoring::ScoringSolver::new`]).
 pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanation> {
     match ruleset {
+        Ruleset::Shaped(r) => Err(crate::error::Error::usage(format!(
+            "rules {} are played on a {}, not a graph",
+            r.name(),
+            r.notation()
+        ))),
         Ruleset::Scoring(r) => {
             let s = super::scoring::ScoringSolver::new(r, extra);
             s.check_bounds(&pos.graph)?;
@@ -187,6 +195,68 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
             }))
         }
     }
+}
+
+/// Explains the value of a position of a game on shapes: every move in the ruleset's
+/// words, the position it leaves in the ruleset's notation, its value and marks.
+pub fn explain_shape(rules: &'static dyn ShapedRules, shape: &Shape) -> Result<Explanation> {
+    let s = ShapedSolver::new(rules);
+    let value = s.value(shape)?;
+    let impartial = rules.kind() == Kind::Impartial;
+    let players: &[Player] = if impartial {
+        &[Player::Left]
+    } else {
+        &[Player::Left, Player::Right]
+    };
+    let mut sides = [Vec::new(), Vec::new()];
+    for (k, &p) in players.iter().enumerate() {
+        for (m, v) in s.valued_moves(shape, p)? {
+            sides[k].push(Choice {
+                description: rules.say(shape, m.act),
+                position: rules.write(&m.after),
+                value: v,
+                marks: Vec::new(),
+            });
+        }
+        if impartial {
+            for c in &mut sides[k] {
+                if c.value == GameId::zero() {
+                    c.marks.push(Mark::Winning);
+                }
+            }
+        } else {
+            mark(&mut sides[k], value, p == Player::Left);
+        }
+    }
+    let [left, right] = sides;
+    let mex_part = if impartial {
+        let nims: Vec<u32> = left
+            .iter()
+            .map(|c| c.value.as_nus().map_or(0, |n| n.nim))
+            .collect();
+        let m = s.nim_value(shape)?;
+        Some((nims, m))
+    } else {
+        None
+    };
+    Ok(Explanation::Game(GameExplanation {
+        rules: rules.name(),
+        position: rules.write(shape),
+        value,
+        left,
+        right,
+        mex: mex_part,
+        thermal: if impartial {
+            None
+        } else {
+            Some(Thermal::of(value)?)
+        },
+        atomic_weight: if impartial || !value.is_all_small() {
+            None
+        } else {
+            Some(Weight::of(value)?)
+        },
+    }))
 }
 
 /// Marks the options of one player (`left`) of a position of value `g`.

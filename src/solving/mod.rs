@@ -10,6 +10,7 @@ pub mod known;
 pub mod labelled;
 pub mod partizan;
 pub mod scoring;
+pub mod shaped;
 pub mod table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};

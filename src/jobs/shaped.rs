@@ -1,0 +1,330 @@
+//! Census and `eval` for games on shapes (boards, edge-labelled graphs, posets): the
+//! positions come from the ruleset's own enumeration ([`ShapedRules::enumerate`]), size
+//! by size, in its fixed order, cut into units of [`UNIT`] positions; shard `I/M` takes
+//! units `I mod M`. Rows go through the same resumable, locked [`Output`] as every
+//! census, with the same sidecar, so `--resume`, `--force`, shards and `merge` work as
+//! they do for graph censuses.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use super::context::RunContext;
+use super::output::{Existing, Output, inspect};
+use super::progress;
+use super::provenance::Units;
+use super::spec::CensusJob;
+use super::summary::{Summary, Tally};
+use crate::error::{Error, Result, quoted};
+use crate::graphs::Shard;
+use crate::rules::{Ruleset, ShapedRules};
+use crate::shapes::Shape;
+use crate::solving::driver::ordered_map;
+use crate::solving::{Evaluator, Schema};
+use crate::sys::input::{at_line, bounded_lines, read_error};
+
+/// Positions per unit of work.
+pub const UNIT: usize = 64;
+
+/// The ruleset of a shaped census, or `None` for rulesets on graphs.
+pub fn shaped(rules: &str) -> Option<&'static dyn ShapedRules> {
+    match Ruleset::from_name(rules) {
+        Ok(Ruleset::Shaped(r)) => Some(r),
+        _ => None,
+    }
+}
+
+/// What determines the rows (for the sidecar's identity).
+pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
+    format!(
+        "census of rules {} with size {}..={}, shard {}/{}, columns {}",
+        job.rules,
+        job.min_vertices,
+        job.max_vertices,
+        shard.index,
+        shard.count,
+        schema.header()
+    )
+}
+
+/// Every position of the census (of this shard), unit by unit.
+fn units(
+    rules: &'static dyn ShapedRules,
+    job: &CensusJob,
+    shard: Shard,
+) -> Result<Vec<Vec<Shape>>> {
+    if job.max_vertices > rules.max_census_size() {
+        return Err(Error::Limit(format!(
+            "rules {}: a census goes up to size {} ({}); this job asks for {}",
+            rules.name(),
+            rules.max_census_size(),
+            rules.size_unit(),
+            job.max_vertices
+        )));
+    }
+    let mut all = Vec::new();
+    let mut global = 0usize;
+    for size in job.min_vertices..=job.max_vertices {
+        let mut current = Vec::new();
+        let mut flush = |current: &mut Vec<Shape>, all: &mut Vec<Vec<Shape>>| {
+            if global % shard.count == shard.index {
+                all.push(std::mem::take(current));
+            } else {
+                current.clear();
+            }
+            global += 1;
+        };
+        let mut batch = Vec::new();
+        rules.enumerate(size, &mut |s| {
+            batch.push(s);
+            !super::context::stop_requested()
+        })?;
+        for s in batch {
+            current.push(s);
+            if current.len() == UNIT {
+                flush(&mut current, &mut all);
+            }
+        }
+        if !current.is_empty() {
+            flush(&mut current, &mut all);
+        }
+    }
+    Ok(all)
+}
+
+/// One position's row as CSV bytes.
+fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<u8>> {
+    let text = rules.write(s);
+    let eval = evaluator.evaluate_shape(s).map_err(|e| match e {
+        Error::Limit(m) => Error::Limit(format!("position {}: {m}", quoted(&text))),
+        other => other,
+    })?;
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
+    w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+    w.into_inner()
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
+}
+
+/// Runs a census of a game on shapes into its CSV output and returns the summary.
+pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
+    let start = Instant::now();
+    let ruleset = Ruleset::Shaped(rules);
+    let evaluator = Evaluator::new(ruleset).table_capacity(job.table_cap);
+    let governor = super::memory::Governor::new(ctx.memory, ruleset, job.table_cap);
+    governor.check(&evaluator)?;
+    let schema = evaluator.schema().clone();
+    let units = units(rules, job, ctx.shard)?;
+    let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
+    if ctx.shard.count > 1 {
+        sidecar.units = Some(Units::Rows(Vec::new()));
+    }
+    let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
+    let empty = Schema {
+        columns: Vec::new(),
+        position_columns: 0,
+    };
+    let mut summary = Summary {
+        out: ctx.out.clone(),
+        rows: 0,
+        resumed: 0,
+        seconds: 0.0,
+        tables: None,
+        unit: "positions",
+        tally: Tally::for_schema(&empty),
+        already_complete: false,
+        memory: None,
+        positions: None,
+        files: Vec::new(),
+    };
+    let (mut output, first_unit, skip) = match existing {
+        Existing::Complete { rows } => {
+            summary.rows = rows;
+            summary.already_complete = true;
+            return Ok(summary);
+        }
+        Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
+        Existing::Partial { rows, ref last, .. } => {
+            let (unit, skip, before) = locate(
+                rules,
+                &units,
+                rows,
+                last.as_deref().unwrap_or(&[]),
+                &ctx.out,
+            )?;
+            if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
+                *list = before;
+            }
+            (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
+        }
+    };
+    summary.resumed = output.rows();
+    let pb = progress::bar(ctx.quiet, "positions");
+    pb.set_length(units.iter().map(|u| u.len() as u64).sum());
+    pb.set_position(output.rows());
+    let work: Vec<(usize, usize)> = (first_unit..units.len())
+        .map(|i| (i, if i == first_unit { skip } else { 0 }))
+        .collect();
+    let result = ordered_map(
+        work,
+        4 * rayon::current_num_threads(),
+        |(i, skip)| -> Result<(Vec<u8>, u64, u64)> {
+            let mut bytes = Vec::new();
+            for s in &units[i][skip..] {
+                bytes.extend(row(&evaluator, rules, s)?);
+            }
+            let n = (units[i].len() - skip) as u64;
+            Ok((bytes, n, skip as u64))
+        },
+        |batch| {
+            governor.check(&evaluator)?;
+            for unit in batch {
+                let (bytes, rows, skipped) = unit?;
+                output.write_unit(&bytes, rows, skipped + rows)?;
+            }
+            pb.set_position(output.rows());
+            Ok(())
+        },
+        super::context::stop_requested,
+    );
+    pb.finish_and_clear();
+    summary.rows = output.rows();
+    summary.seconds = start.elapsed().as_secs_f64();
+    summary.memory = Some((ctx.memory, super::memory::peak_rss()));
+    summary.tables = Some((
+        evaluator.table_stats(),
+        0,
+        match rules.kind() {
+            crate::rules::shaped::Kind::Partizan => crate::values::game::usage(),
+            crate::rules::shaped::Kind::Impartial => Default::default(),
+        },
+    ));
+    if let Err(e) = result {
+        output.stop()?;
+        return Err(e);
+    }
+    if super::context::stop_requested() {
+        crate::sys::stop::stand_down();
+        let rows = output.rows();
+        output.stop()?;
+        return Err(super::context::stopped(&ctx.out, rows));
+    }
+    output.finish(&summary.text())?;
+    Ok(summary)
+}
+
+/// Where to continue after `rows` rows (see `census::Census::locate`): the first unit,
+/// positions of it to skip, and the rows of the units before it; the last row written
+/// must be the position this census writes there.
+fn locate(
+    rules: &dyn ShapedRules,
+    units: &[Vec<Shape>],
+    rows: u64,
+    last: &[String],
+    path: &std::path::Path,
+) -> Result<(usize, usize, Vec<u64>)> {
+    if rows == 0 {
+        return Ok((0, 0, Vec::new()));
+    }
+    let mut before = 0u64;
+    for (i, u) in units.iter().enumerate() {
+        let c = u.len() as u64;
+        if before + c >= rows {
+            let want = (rows - 1 - before) as usize;
+            let expected = rules.write(&u[want]);
+            let seen = last.first().cloned().unwrap_or_default();
+            if expected != seen {
+                return Err(Error::usage(format!(
+                    "cannot resume {}: its last row ({seen}) is not the position this job writes at row {rows}",
+                    path.display()
+                )));
+            }
+            let counts: Vec<u64> = units.iter().map(|u| u.len() as u64).collect();
+            return Ok(if before + c == rows {
+                (i + 1, 0, counts[..=i].to_vec())
+            } else {
+                (i, want + 1, counts[..i].to_vec())
+            });
+        }
+        before += c;
+    }
+    Err(Error::usage(format!(
+        "cannot resume {}: it has {rows} rows but this job has only {before}",
+        path.display()
+    )))
+}
+
+/// Evaluates one position given in the ruleset's notation and writes header and row.
+pub fn eval_one(evaluator: &Evaluator, text: &str, out: &mut dyn Write) -> Result<()> {
+    let rules = shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let s = rules.parse(text)?;
+    let r = row(evaluator, rules, &s)?;
+    writeln!(out, "{}", evaluator.schema().header())
+        .and_then(|_| out.write_all(&r))
+        .and_then(|_| out.flush())
+        .map_err(super::stream::write_err)
+}
+
+/// Reads one position per line in the ruleset's notation (blank lines skipped; a CSV of
+/// ours is read by its `position` column), evaluates them in parallel and writes the
+/// header and one row each, in input order; a bad line stops with its line number.
+pub fn eval_lines(
+    evaluator: &Evaluator,
+    governor: &super::memory::Governor,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rules = shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let write_err = super::stream::write_err;
+    writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
+    let mut lines = bounded_lines(input).enumerate().peekable();
+    // Our own CSVs are read by their position column.
+    let mut column = None;
+    if let Some((_, Ok(first))) = lines.peek() {
+        let fields: Vec<&str> = first.split(',').collect();
+        if let Some(i) = fields.iter().position(|f| *f == "position") {
+            column = Some(i);
+            lines.next();
+        }
+    }
+    let result = ordered_map(
+        lines,
+        1024,
+        |(i, line)| -> Result<Option<Vec<u8>>> {
+            let line = line.map_err(|e| read_error(i, e))?;
+            let text = match column {
+                Some(c) => {
+                    let mut r = csv::ReaderBuilder::new()
+                        .has_headers(false)
+                        .from_reader(line.as_bytes());
+                    let rec = r
+                        .records()
+                        .next()
+                        .transpose()
+                        .map_err(|e| at_line(i, Error::usage(format!("not a CSV row: {e}"))))?;
+                    rec.and_then(|r| r.get(c).map(str::to_string))
+                        .unwrap_or_default()
+                }
+                None => line.trim().to_string(),
+            };
+            if text.is_empty() {
+                return Ok(None);
+            }
+            let s = rules.parse(&text).map_err(|e| at_line(i, e))?;
+            row(evaluator, rules, &s)
+                .map(Some)
+                .map_err(|e| at_line(i, e))
+        },
+        |rows| {
+            governor.check(evaluator)?;
+            for r in rows {
+                if let Some(row) = r? {
+                    out.write_all(&row).map_err(write_err)?;
+                }
+            }
+            out.flush().map_err(write_err)
+        },
+        || false,
+    );
+    result?;
+    out.flush().map_err(write_err)
+}

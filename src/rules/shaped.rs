@@ -1,0 +1,169 @@
+//! The trait of rulesets on positions of any shape ([`Shape`]: labelled vertices and
+//! edges, parallel edges, loops, arcs, cells): Domineering and Cram, Hackenbush, poset
+//! games. A ruleset is written once: its moves are values ([`Move`]: what was played and
+//! the position left), and the solver, `explain`, the census and the drawings all read
+//! the same list. The player is a [`Player`], not a flag.
+//!
+//! What the solver may assume is stated by the ruleset: whether a position is the sum of
+//! the parts [`ShapedRules::components`] returns, and how exchanging the players changes
+//! a position ([`ShapedRules::mirror`]). A property test per ruleset
+//! (`src/tests/shapes.rs`) checks the claims against the moves.
+
+use crate::error::Result;
+use crate::graphs::palette::Palette;
+use crate::shapes::{Shape, ShapeKey, canonical_key};
+
+/// A player. Left moves first in `{L | R}` notation; for impartial rules both have the
+/// same moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Left (Blue, Black, Vertical).
+    Left,
+    /// Right (Red, White, Horizontal).
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+
+    /// `Left` or `Right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        }
+    }
+}
+
+/// What a move plays, in the terms of the position it is played in (vertex and edge
+/// numbers of that position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    /// Takes (chooses, removes) a vertex.
+    Vertex(usize),
+    /// Cuts or plays an edge: index into the position's [`Shape::edges`].
+    Edge(usize),
+}
+
+/// A move: what is played, and the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// What is played.
+    pub act: Act,
+    /// The position after the move.
+    pub after: Shape,
+}
+
+/// Impartial (values are nimbers) or partizan (values are canonical forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Both players have the same moves.
+    Impartial,
+    /// Left and Right have their own moves.
+    Partizan,
+}
+
+/// How exchanging the players maps a position to one of the same rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mirror {
+    /// No such map is declared.
+    None,
+    /// Exchanging edge labels `a` and `b` exchanges the players (Domineering's V and H,
+    /// Hackenbush's B and R): the exchanged position's value is the negative.
+    EdgeLabels(u8, u8),
+}
+
+/// A ruleset on shapes.
+pub trait ShapedRules: Send + Sync {
+    /// The name used on the command line and in job files.
+    fn name(&self) -> &'static str;
+
+    /// One line saying what the game is (for `--help` and the README).
+    fn description(&self) -> &'static str;
+
+    /// Impartial or partizan.
+    fn kind(&self) -> Kind;
+
+    /// The vertex labels the rules read (e.g. Hackenbush's ground); [`Palette::NONE`]
+    /// if none.
+    fn vertex_palette(&self) -> Palette {
+        Palette::NONE
+    }
+
+    /// The edge labels (Domineering's `V`/`H`, Hackenbush's `B`/`R`/`G`).
+    fn edge_palette(&self) -> Palette {
+        Palette::NONE
+    }
+
+    /// Whether edges are arcs.
+    fn directed(&self) -> bool {
+        false
+    }
+
+    /// What a position is called in input and output ("board", "edges", "poset"): the
+    /// name of `eval`'s flag and of the CSV column's notation.
+    fn notation(&self) -> &'static str;
+
+    /// One line describing the notation, with an example, for help and errors.
+    fn notation_help(&self) -> &'static str;
+
+    /// Reads a position in the ruleset's notation; bad input is a usage error naming
+    /// what is wrong.
+    fn parse(&self, text: &str) -> Result<Shape>;
+
+    /// Writes a position in the ruleset's notation (`parse(write(s))` is `s` up to the
+    /// rules' equivalence).
+    fn write(&self, s: &Shape) -> String;
+
+    /// The size a census counts positions by (cells, edges, elements) of `s`.
+    fn size(&self, s: &Shape) -> usize;
+
+    /// What [`ShapedRules::size`] counts, plural ("cells").
+    fn size_unit(&self) -> &'static str;
+
+    /// Appends every move of `player` in `s`, each with the position it leaves,
+    /// already reduced as the rules say (Hackenbush: what no longer touches the ground
+    /// falls away).
+    fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>);
+
+    /// A move in words, for `explain` ("places a vertical domino on b1-b2").
+    fn say(&self, s: &Shape, act: Act) -> String {
+        match act {
+            Act::Vertex(v) => format!("takes vertex {v}"),
+            Act::Edge(i) => {
+                let e = s.edges()[i];
+                format!("plays edge {}-{}", e.a, e.b)
+            }
+        }
+    }
+
+    /// The parts whose sum `s` is (default: its connected components; a ruleset whose
+    /// positions do not decompose returns `vec![s.clone()]`).
+    fn components(&self, s: &Shape) -> Vec<Shape> {
+        s.component_shapes()
+    }
+
+    /// How exchanging the players maps a position (default: not declared).
+    fn mirror(&self) -> Mirror {
+        Mirror::None
+    }
+
+    /// The key a part is stored under: equal keys must mean equal values (default: the
+    /// exact canonical key of the labelled shape).
+    fn key(&self, s: &Shape) -> ShapeKey {
+        canonical_key(s)
+    }
+
+    /// Every position of `size` the census lists, each once up to the rules'
+    /// equivalence, in a fixed order, passed to `emit` (which returns `false` to stop).
+    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()>;
+
+    /// The largest size [`ShapedRules::enumerate`] accepts.
+    fn max_census_size(&self) -> usize;
+}

@@ -1,0 +1,182 @@
+//! Values of games on shapes ([`ShapedRules`]): nim-values of impartial ones, canonical
+//! forms of partizan ones, in the shared game-value kernel.
+//!
+//! A position is the sum of the parts [`ShapedRules::components`] returns; each part is
+//! looked up by [`ShapedRules::key`] in a concurrent table, or solved from its moves.
+//! For partizan rules that declare a player-exchanging [`Mirror`], a part and its mirror
+//! image (whose value is the negative) share one entry, under the lesser key. The table
+//! has a cap in entries: past it, the table is emptied (values never depend on what it
+//! holds; a part met again is solved again, exactly).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use dashmap::DashMap;
+
+use super::table::TableStats;
+use crate::error::{Error, Result};
+use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
+use crate::shapes::{Shape, ShapeKey};
+use crate::values::game::GameId;
+
+/// Largest nim-value the solver makes (the kernel's nimbers go further; a position past
+/// this is an error naming the limit, never a wrong value).
+pub const MAX_NIM: u32 = 1 << 20;
+
+/// A solver for one ruleset on shapes, with its table.
+pub struct ShapedSolver {
+    rules: &'static dyn ShapedRules,
+    games: DashMap<ShapeKey, GameId, crate::hash::Xxh3Build>,
+    cap: AtomicUsize,
+    lookups: AtomicU64,
+    hits: AtomicU64,
+    evicted: AtomicU64,
+}
+
+impl ShapedSolver {
+    /// A solver with an empty table.
+    pub fn new(rules: &'static dyn ShapedRules) -> ShapedSolver {
+        ShapedSolver {
+            rules,
+            games: DashMap::default(),
+            cap: AtomicUsize::new(usize::MAX),
+            lookups: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            evicted: AtomicU64::new(0),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'static dyn ShapedRules {
+        self.rules
+    }
+
+    /// Caps the table at `entries`.
+    pub fn set_cap(&self, entries: usize) {
+        self.cap.store(entries.max(1), Ordering::Relaxed);
+    }
+
+    /// What the table did.
+    pub fn table_stats(&self) -> TableStats {
+        let cap = self.cap.load(Ordering::Relaxed);
+        TableStats {
+            entries: self.games.len(),
+            labelled_entries: 0,
+            cap: (cap != usize::MAX).then_some(cap),
+            labelled: (0, 0),
+            canonical: (
+                self.lookups.load(Ordering::Relaxed),
+                self.hits.load(Ordering::Relaxed),
+            ),
+            evicted: self.evicted.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The value of `s`: a nimber for impartial rules, a canonical form for partizan
+    /// ones; or the limit computing it would cross.
+    pub fn value(&self, s: &Shape) -> Result<GameId> {
+        let mut total = GameId::zero();
+        for part in self.rules.components(s) {
+            total = total.checked_add(self.part(&part)?)?;
+        }
+        Ok(total)
+    }
+
+    /// The nim-value of `s` (impartial rules).
+    pub fn nim_value(&self, s: &Shape) -> Result<u32> {
+        debug_assert_eq!(self.rules.kind(), Kind::Impartial);
+        let v = self.value(s)?;
+        Ok(v.as_nus()
+            .map(|n| n.nim)
+            .expect("impartial values are nimbers"))
+    }
+
+    /// The moves of `player` in `s`, each with the value of the position it leaves.
+    pub fn valued_moves(&self, s: &Shape, player: Player) -> Result<Vec<(Move, GameId)>> {
+        let mut moves = Vec::new();
+        self.rules.moves(s, player, &mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let v = self.value(&m.after)?;
+                Ok((m, v))
+            })
+            .collect()
+    }
+
+    fn part(&self, s: &Shape) -> Result<GameId> {
+        let (key, negated) = match self.rules.mirror() {
+            Mirror::EdgeLabels(a, b) if self.rules.kind() == Kind::Partizan => {
+                let own = self.rules.key(s);
+                let swap = |l: u8| {
+                    if l == a {
+                        b
+                    } else if l == b {
+                        a
+                    } else {
+                        l
+                    }
+                };
+                let other = self.rules.key(&s.map_edge_labels(swap));
+                if other < own {
+                    (other, true)
+                } else {
+                    (own, false)
+                }
+            }
+            _ => (self.rules.key(s), false),
+        };
+        let sign = |v: GameId| if negated { -v } else { v };
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(v) = self.games.get(&key) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(sign(*v));
+        }
+        let v = match self.rules.kind() {
+            Kind::Impartial => GameId::nimber(self.mex(s)?),
+            Kind::Partizan => {
+                let l = self.side(s, Player::Left)?;
+                let r = self.side(s, Player::Right)?;
+                GameId::from_options(&l, &r)?
+            }
+        };
+        if self.games.len() >= self.cap.load(Ordering::Relaxed) {
+            self.evicted
+                .fetch_add(self.games.len() as u64, Ordering::Relaxed);
+            self.games.clear();
+        }
+        self.games.insert(key, sign(v));
+        Ok(v)
+    }
+
+    fn side(&self, s: &Shape, player: Player) -> Result<Vec<GameId>> {
+        let mut moves = Vec::new();
+        self.rules.moves(s, player, &mut moves);
+        moves.iter().map(|m| self.value(&m.after)).collect()
+    }
+
+    fn mex(&self, s: &Shape) -> Result<u32> {
+        let mut moves = Vec::new();
+        self.rules.moves(s, Player::Left, &mut moves);
+        let mut seen = vec![false; moves.len() + 1];
+        for m in &moves {
+            let g = self.value(&m.after)?;
+            let nim = g
+                .as_nus()
+                .map(|n| n.nim)
+                .expect("impartial values are nimbers");
+            if (nim as usize) < seen.len() {
+                seen[nim as usize] = true;
+            }
+        }
+        let mex = seen
+            .iter()
+            .position(|&x| !x)
+            .expect("one more slot than moves") as u32;
+        if mex > MAX_NIM {
+            return Err(Error::Limit(format!(
+                "a nim-value beyond {MAX_NIM}, the shaped solver's limit"
+            )));
+        }
+        Ok(mex)
+    }
+}
