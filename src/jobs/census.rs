@@ -323,7 +323,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             summary.rows = rows;
             summary.already_complete = true;
             if !plan.is_plain() {
-                super::rows::restore_missing(&ctx.out)?;
+                super::totals::restore_missing(&ctx.out)?;
             }
             return Ok(summary);
         }
@@ -441,7 +441,7 @@ fn resume_with_plan(
     last: &Option<Vec<String>>,
     out: &std::path::Path,
 ) -> Result<(usize, usize, Vec<u64>)> {
-    let resumed = super::rows::resume_point(out, rows)?;
+    let resumed = super::totals::resume_point(out, rows)?;
     let units = resumed.totals.units as usize;
     if units > census.units.len() {
         return Err(Error::usage(format!(
@@ -479,10 +479,10 @@ fn resume_with_plan(
 fn output_totals(
     output: &Output,
     plan: &super::rows::RowPlan,
-) -> Result<Option<super::rows::Totals>> {
+) -> Result<Option<super::totals::Totals>> {
     if plan.is_plain() {
         return Ok(None);
     }
     let p = output.progress().unwrap_or_else(|| plan.start());
-    super::rows::Totals::from_progress(&p).map(Some)
+    super::totals::Totals::from_progress(&p).map(Some)
 }

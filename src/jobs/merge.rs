@@ -404,8 +404,8 @@ fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64
 }
 
 /// The shards' progress and tallies added up (a job with `keep` or `tally`), or `None`.
-fn merged_totals(files: &[ShardFile]) -> Result<Option<super::rows::Totals>> {
-    let mut totals: Option<super::rows::Totals> = None;
+fn merged_totals(files: &[ShardFile]) -> Result<Option<super::totals::Totals>> {
+    let mut totals: Option<super::totals::Totals> = None;
     for f in files {
         let Some(p) = &f.sidecar.census else {
             if files[0].sidecar.census.is_some() {
@@ -416,7 +416,7 @@ fn merged_totals(files: &[ShardFile]) -> Result<Option<super::rows::Totals>> {
             }
             continue;
         };
-        let t = super::rows::Totals::from_progress(p)?;
+        let t = super::totals::Totals::from_progress(p)?;
         if f.shard.count > 1 && t.units != f.units.len() as u64 {
             return Err(refuse(format!(
                 "{}: its sidecar records {} units done but lists {}",

@@ -24,6 +24,7 @@ pub mod stream;
 pub mod summary;
 pub mod sweep;
 pub mod tally;
+pub mod totals;
 pub mod zst;
 
 pub use run::{Ran, RunOptions, run};
