@@ -56,10 +56,13 @@ fn main() {
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-        // Only files that exist: a missing one would make Cargo rebuild every time.
-        let mut watch = vec![format!("{dir}/HEAD"), format!("{dir}/packed-refs")];
+        // HEAD is the worktree's own; branches and packed refs live in the common git
+        // directory (the same one outside a linked worktree). Only files that exist: a
+        // missing one would make Cargo rebuild every time.
+        let common = git(&["rev-parse", "--git-common-dir"]).unwrap_or_else(|| dir.clone());
+        let mut watch = vec![format!("{dir}/HEAD"), format!("{common}/packed-refs")];
         if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            watch.push(format!("{dir}/{head}"));
+            watch.push(format!("{common}/{head}"));
         }
         for f in watch.iter().filter(|f| std::path::Path::new(f).exists()) {
             println!("cargo:rerun-if-changed={f}");

@@ -6,7 +6,8 @@
 //! (outcomes and value notation), [`rules`] (one file per ruleset behind a trait),
 //! [`solving`] (component decomposition, the shared transposition table, solvers and
 //! the parallel driver), [`jobs`] (job files, the runner, CSV, progress, shards),
-//! [`octal`] (octal games) and [`analysis`] (reading result CSVs); [`hash`] is the hasher
+//! [`octal`] (octal games), [`expr`] (the predicate language of `analyze` and of a job's
+//! `keep`) and [`analysis`] (reading result CSVs); [`hash`] is the hasher
 //! of the hot maps; [`sys`] (below them all) holds output locks, stopping on signals,
 //! memory and deadlines, and the heap-counting allocator.
 //! The `gamecensus` binary is a thin command line over these.
@@ -15,6 +16,7 @@
 
 pub mod analysis;
 pub mod error;
+pub mod expr;
 pub mod graphs;
 pub mod hash;
 pub mod jobs;

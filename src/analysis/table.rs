@@ -370,7 +370,8 @@ fn trim_cr(line: &[u8]) -> &[u8] {
 }
 
 /// A reader of the file `p`, and its length if it is a regular file (a pipe or a device
-/// is read to its end); a directory is a usage error.
+/// is read to its end, and so is a compressed file, decompressed: one that starts with a
+/// zstd frame); a directory is a usage error.
 fn open_file(p: &Path) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
     let show = p.display();
     let f = std::fs::File::open(p).map_err(|e| Error::usage(format!("cannot read {show}: {e}")))?;
@@ -381,6 +382,15 @@ fn open_file(p: &Path) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
         return Err(Error::usage(format!(
             "{show} is a directory, not a CSV file"
         )));
+    }
+    let mut f = f;
+    if meta.is_file()
+        && crate::jobs::zst::starts_compressed(&mut f)
+            .map_err(|e| Error::io(format!("reading {show}"), e))?
+    {
+        // zstd frames (a `run --compress zstd` output): read decompressed, to the end.
+        let d = zstd::Decoder::new(f).map_err(|e| Error::io(format!("reading {show}"), e))?;
+        return Ok((Box::new(d), None));
     }
     let len = meta.is_file().then_some(meta.len());
     Ok((Box::new(f), len))

@@ -452,6 +452,11 @@ pub enum Command {
         /// run starts again with empty tables from the rows written.
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Compress the CSV with zstd (a census): the output becomes NAME.csv.zst (an
+        /// --out path must end in .zst; one ending in .zst is compressed anyway). analyze,
+        /// report, merge and --resume read it as it is.
+        #[arg(long, value_name = "zstd", value_parser = ["zstd"])]
+        compress: Option<String>,
         /// Print the output path this run would write (with --shard, the shard's) and
         /// exit without running (scripts/slurm-submit.sh uses it).
         #[arg(long)]

@@ -340,6 +340,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             resume,
             force,
             memory,
+            compress,
             print_output,
         } => {
             let spec = JobSpec::load(&job)?;
@@ -351,6 +352,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 resume,
                 force,
                 memory: memory.as_deref().map(jobs::memory::parse).transpose()?,
+                compress: compress.is_some(),
                 restarted_at: std::env::var(RESTARTED_AT)
                     .ok()
                     .and_then(|r| r.parse().ok()),

@@ -274,13 +274,12 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
         shard.index,
         shard.count,
         schema.header()
-    )
+    ) + &super::rows::identity_suffix(job)
 }
 
-/// Rows of one unit as CSV bytes, with their tally.
+/// Rows of one unit as CSV bytes (those `keep` keeps), with their tallies.
 struct UnitRows {
-    bytes: Vec<u8>,
-    rows: u64,
+    out: super::rows::UnitOut,
     /// Rows of the unit skipped because an earlier run wrote them.
     skipped: u64,
     tally: Tally,
@@ -297,10 +296,14 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let governor = super::memory::Governor::new(ctx.memory, census.ruleset, job.table_cap);
     governor.check(&census.evaluator)?;
     let schema = census.schema().clone();
+    let plan = super::rows::RowPlan::new(job, &schema)?;
     let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
     if ctx.shard.count > 1 {
         // `merge` needs each unit's rows to interleave the shards.
         sidecar.units = Some(Units::Rows(Vec::new()));
+    }
+    if !plan.is_plain() {
+        sidecar.census = Some(plan.start());
     }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
     let mut summary = Summary {
@@ -313,23 +316,32 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         tally: Tally::for_schema(&schema),
         already_complete: false,
         memory: None,
+        positions: None,
+        files: Vec::new(),
     };
     let (mut output, first_unit, skip) = match existing {
         Existing::Complete { rows } => {
             summary.rows = rows;
             summary.already_complete = true;
+            if !plan.is_plain() {
+                super::totals::restore_missing(&ctx.out)?;
+            }
             return Ok(summary);
         }
         Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
         Existing::Partial { rows, ref last, .. } => {
-            let (unit, skip, before) =
-                census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?;
+            let (unit, skip, before) = match plan.is_plain() {
+                true => census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?,
+                false => resume_with_plan(&census, &plan, &mut sidecar, rows, last, &ctx.out)?,
+            };
             if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
                 *list = before;
             }
             (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
         }
     };
+    let mut totals = output_totals(&output, &plan)?;
+    let positions_before = totals.as_ref().map_or(0, |t| t.positions);
     let done = output.rows();
     summary.resumed = done;
     let pb = progress::bar(ctx.quiet, "positions");
@@ -339,7 +351,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         // for the 109 million positions of cutthroat-bw-9, which take 7 minutes).
         let total: u64 = census.units.par_iter().map(|&u| census.count(u)).sum();
         pb.set_length(total.max(done));
-        pb.set_position(done);
+        pb.set_position(totals.as_ref().map_or(done, |t| t.positions));
     }
     let work: Vec<(Unit, usize)> = census.units[first_unit..]
         .iter()
@@ -350,26 +362,14 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         work,
         4 * rayon::current_num_threads(),
         |(unit, skip)| -> Result<UnitRows> {
-            let mut w = csv::WriterBuilder::new().from_writer(Vec::with_capacity(1 << 12));
+            let mut sink = plan.unit();
             let mut tally = Tally::for_schema(&schema);
-            let mut rows = 0u64;
-            let mut write_err = None;
             census.evaluate_unit(unit, skip, &mut |pos, eval| {
-                if let Err(e) = w.write_record(schema.fields(pos, eval)) {
-                    write_err.get_or_insert(e);
-                }
+                sink.add(&schema.fields(pos, eval));
                 tally.add(pos, eval);
-                rows += 1;
             })?;
-            if let Some(e) = write_err {
-                return Err(Error::io("formatting CSV", std::io::Error::other(e)));
-            }
-            let bytes = w
-                .into_inner()
-                .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
             Ok(UnitRows {
-                bytes,
-                rows,
+                out: sink.finish()?,
                 skipped: skip as u64,
                 tally,
             })
@@ -378,10 +378,17 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             governor.check(&census.evaluator)?;
             for unit in batch {
                 let unit = unit?;
-                output.write_unit(&unit.bytes, unit.rows, unit.skipped + unit.rows)?;
+                let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
+                match totals.as_mut() {
+                    None => output.write_unit(bytes, rows, unit.skipped + rows)?,
+                    Some(t) => {
+                        t.add(&unit.out)?;
+                        output.write_unit_progress(bytes, rows, rows, t.progress())?;
+                    }
+                }
                 summary.tally.merge(unit.tally);
             }
-            let rows = output.rows();
+            let rows = totals.as_ref().map_or(output.rows(), |t| t.positions);
             if pb.length().is_some_and(|len| rows > len) {
                 pb.set_length(rows);
             }
@@ -414,6 +421,69 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         output.stop()?;
         return Err(super::context::stopped(&ctx.out, rows));
     }
+    if let Some(t) = &totals {
+        summary.positions = plan.keeps().then_some((t.positions, positions_before));
+        // The tallies are written before the sidecar says complete: a run killed between
+        // the two is resumed (nothing left to compute) and writes them then.
+        summary.files = t.write_files(&ctx.out, output.resumable())?;
+    }
     output.finish(&summary.text())?;
     Ok(summary)
+}
+
+/// Where a census with `keep` or `tally` goes on after `rows` rows: the progress recorded
+/// with them goes into `sidecar`. Without `keep` the rows are the positions, and the last
+/// row is checked as without a plan; with it, the run goes on after the units recorded.
+fn resume_with_plan(
+    census: &Census,
+    plan: &super::rows::RowPlan,
+    sidecar: &mut super::provenance::Sidecar,
+    rows: u64,
+    last: &Option<Vec<String>>,
+    out: &std::path::Path,
+) -> Result<(usize, usize, Vec<u64>)> {
+    let resumed = super::totals::resume_point(out, rows)?;
+    let units = resumed.totals.units as usize;
+    if units > census.units.len() {
+        return Err(Error::usage(format!(
+            "cannot resume {}: its sidecar records {units} units done, this job has {}",
+            out.display(),
+            census.units.len()
+        )));
+    }
+    if !plan.keeps() {
+        // Every position is a row: the rows must end with the units recorded (units
+        // with no positions after the last row included).
+        let (at, skip, _) = census.locate(rows, last.as_deref().unwrap_or(&[]), out)?;
+        let empty = |u: &Unit| census.count(*u) == 0;
+        if skip != 0 || at > units || !census.units[at..units].iter().all(empty) {
+            return Err(Error::usage(format!(
+                "cannot resume {}: its sidecar records {units} units done, its rows end in \
+                 unit {at} after {skip} positions",
+                out.display(),
+            )));
+        }
+        if resumed.totals.positions != rows {
+            return Err(Error::usage(format!(
+                "cannot resume {}: its sidecar records {} positions done and {rows} rows",
+                out.display(),
+                resumed.totals.positions
+            )));
+        }
+    }
+    sidecar.census = Some(resumed.totals.progress());
+    Ok((units, 0, resumed.unit_rows.unwrap_or_default()))
+}
+
+/// The running totals of a census with `keep` or `tally`, from what its sidecar records
+/// (`None` without them).
+fn output_totals(
+    output: &Output,
+    plan: &super::rows::RowPlan,
+) -> Result<Option<super::totals::Totals>> {
+    if plan.is_plain() {
+        return Ok(None);
+    }
+    let p = output.progress().unwrap_or_else(|| plan.start());
+    super::totals::Totals::from_progress(&p).map(Some)
 }

@@ -148,6 +148,9 @@ fn check_prefix(
     have: &Sidecar,
     doing: &str,
 ) -> Result<(u64, u64, Box<Xxh3>, Vec<u8>)> {
+    if super::zst::is_zst_path(path) {
+        return check_prefix_zst(path, have, doing);
+    }
     let show = path.display();
     let err = |e| Error::io(format!("reading {show}"), e);
     let mut r = BufReader::with_capacity(1 << 20, File::open(path).map_err(err)?);
@@ -216,4 +219,99 @@ fn check_prefix(
         keep += k as u64;
     }
     Ok((rows, keep, hasher, last_line))
+}
+
+/// [`check_prefix`] for a compressed output ([`super::zst`]): the sidecar's bytes,
+/// checksums and marks are those of the compressed file (whole frames), checked as they
+/// are read; then the prefix is decompressed to check the header and the rows, and find
+/// the last row.
+fn check_prefix_zst(
+    path: &Path,
+    have: &Sidecar,
+    doing: &str,
+) -> Result<(u64, u64, Box<Xxh3>, Vec<u8>)> {
+    use std::io::Read;
+    let show = path.display();
+    let err = |e| Error::io(format!("reading {show}"), e);
+    let mut r = File::open(path).map_err(err)?;
+    let mut hasher = Box::new(Xxh3::new());
+    let mut at = 0u64;
+    let mut good = 0u64;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut marks: Vec<&provenance::Mark> =
+        have.marks.iter().filter(|m| m.bytes < have.bytes).collect();
+    let whole = provenance::Mark {
+        bytes: have.bytes,
+        rows: have.rows,
+        checksum: have.checksum.clone(),
+    };
+    marks.push(&whole);
+    for m in marks {
+        if m.bytes < at {
+            continue;
+        }
+        while at < m.bytes {
+            let want = ((m.bytes - at) as usize).min(buf.len());
+            let k = r.read(&mut buf[..want]).map_err(err)?;
+            if k == 0 {
+                return Err(Error::usage(format!(
+                    "{doing} {show}: it is shorter than the {} bytes its sidecar recorded",
+                    have.bytes
+                )));
+            }
+            hasher.update(&buf[..k]);
+            at += k as u64;
+        }
+        if format!("{:016x}", hasher.digest()) != m.checksum {
+            return Err(Error::usage(format!(
+                "{doing} {show}: its bytes differ from those its sidecar recorded, between \
+                 byte {good} and byte {} (checksum differs): the file was changed",
+                m.bytes
+            )));
+        }
+        good = m.bytes;
+    }
+    // The vouched frames, decompressed: the header, the rows, the last one.
+    let f = File::open(path).map_err(err)?;
+    let mut lines = super::zst::decoder(f.take(have.bytes)).map_err(err)?;
+    let header = have.columns.join(",");
+    let mut line = Vec::new();
+    let mut last_line = Vec::new();
+    let mut rows = 0u64;
+    let mut first = true;
+    loop {
+        line.clear();
+        let k = lines.read_until(b'\n', &mut line).map_err(|e| {
+            Error::usage(format!(
+                "{doing} {show}: its first {} bytes are not whole zstd frames ({e})",
+                have.bytes
+            ))
+        })?;
+        if k == 0 {
+            break;
+        }
+        if line.last() != Some(&b'\n') {
+            return Err(Error::usage(format!(
+                "{doing} {show}: its compressed rows end with a torn line"
+            )));
+        }
+        if first {
+            if line[..line.len() - 1] != *header.as_bytes() {
+                return Err(Error::usage(format!(
+                    "{doing} {show}: its first line is not the header {header}"
+                )));
+            }
+            first = false;
+        } else {
+            rows += 1;
+            std::mem::swap(&mut last_line, &mut line);
+        }
+    }
+    if rows != have.rows || (first && have.bytes > 0) {
+        return Err(Error::usage(format!(
+            "{doing} {show}: it holds {rows} rows, its sidecar records {}",
+            have.rows
+        )));
+    }
+    Ok((rows, have.bytes, hasher, last_line))
 }

@@ -18,7 +18,7 @@
 //! renamed only when every check has passed, so a refused merge writes nothing.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
@@ -131,8 +131,8 @@ fn load(path: &Path) -> Result<ShardFile> {
             sidecar.bytes
         )));
     }
-    // Every row is a line of at least one character and its newline.
-    if sidecar.rows > sidecar.bytes / 2 {
+    // Every row is a line of at least one character and its newline (uncompressed).
+    if !super::zst::is_zst_path(path) && sidecar.rows > sidecar.bytes / 2 {
         return Err(refuse(format!(
             "{show}: its sidecar's {} rows cannot fit in {} bytes",
             sidecar.rows, sidecar.bytes
@@ -279,7 +279,7 @@ fn check_set(mut files: Vec<ShardFile>) -> Result<(Vec<ShardFile>, JobSpec)> {
 /// A shard being read: its lines, and the checksum of what was read.
 struct Reader<'a> {
     file: &'a ShardFile,
-    input: BufReader<File>,
+    input: Box<dyn BufRead + Send>,
     hasher: Xxh3,
     line: Vec<u8>,
 }
@@ -303,6 +303,25 @@ impl Reader<'_> {
     }
 }
 
+/// The size and xxh3 checksum (16 hex digits) of the file at `path`.
+fn file_digest(path: &Path) -> Result<(u64, String)> {
+    use std::io::Read;
+    let err = |e| Error::io(format!("reading {}", path.display()), e);
+    let mut f = File::open(path).map_err(err)?;
+    let mut h = Xxh3::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut n = 0u64;
+    loop {
+        let k = f.read(&mut buf).map_err(err)?;
+        if k == 0 {
+            break;
+        }
+        h.update(&buf[..k]);
+        n += k as u64;
+    }
+    Ok((n, format!("{:016x}", h.digest())))
+}
+
 /// Deletes the temporary file unless the merge succeeded.
 struct Temp(Option<PathBuf>);
 
@@ -320,11 +339,19 @@ impl Drop for Temp {
 fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64, u64, u64)> {
     let mut readers = Vec::new();
     for f in files {
-        let input = File::open(&f.path)
-            .map_err(|e| Error::io(format!("reading {}", f.path.display()), e))?;
+        if super::zst::is_zst_path(&f.path) {
+            // Compressed: the sidecar's checksum is the compressed bytes'.
+            if file_digest(&f.path)?.1 != f.sidecar.checksum {
+                return Err(refuse(format!(
+                    "{}: its bytes are not the ones its sidecar recorded (checksum differs): \
+                     it was changed",
+                    f.path.display()
+                )));
+            }
+        }
         readers.push(Reader {
             file: f,
-            input: BufReader::with_capacity(1 << 20, input),
+            input: super::zst::open_lines(&f.path)?,
             hasher: Xxh3::new(),
             line: Vec::new(),
         });
@@ -364,7 +391,8 @@ fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64
     }
     for r in &mut readers {
         let extra = r.next_line()?;
-        if extra || format!("{:016x}", r.hasher.digest()) != r.file.sidecar.checksum {
+        let zst = super::zst::is_zst_path(&r.file.path);
+        if extra || (!zst && format!("{:016x}", r.hasher.digest()) != r.file.sidecar.checksum) {
             return Err(refuse(format!(
                 "{}: its bytes are not the ones its sidecar recorded (checksum differs): it \
                  was changed",
@@ -373,6 +401,39 @@ fn interleave(files: &[ShardFile], w: &mut dyn Write, out: &Path) -> Result<(u64
         }
     }
     Ok((rows, bytes, hasher.digest()))
+}
+
+/// The shards' progress and tallies added up (a job with `keep` or `tally`), or `None`.
+fn merged_totals(files: &[ShardFile]) -> Result<Option<super::totals::Totals>> {
+    let mut totals: Option<super::totals::Totals> = None;
+    for f in files {
+        let Some(p) = &f.sidecar.census else {
+            if files[0].sidecar.census.is_some() {
+                return Err(refuse(format!(
+                    "{}: its sidecar records no tallies, the other shards' do",
+                    f.path.display()
+                )));
+            }
+            continue;
+        };
+        let t = super::totals::Totals::from_progress(p)?;
+        if f.shard.count > 1 && t.units != f.units.len() as u64 {
+            return Err(refuse(format!(
+                "{}: its sidecar records {} units done but lists {}",
+                f.path.display(),
+                t.units,
+                f.units.len()
+            )));
+        }
+        match totals.as_mut() {
+            None => totals = Some(t),
+            Some(all) => all.add_totals(&t).map_err(|e| match e {
+                Error::Usage(m) => refuse(format!("{}: {m}", f.path.display())),
+                e => e,
+            })?,
+        }
+    }
+    Ok(totals)
 }
 
 /// The sidecar of the merged file: the whole run's identity, the shards' job and program.
@@ -428,6 +489,7 @@ fn merged_sidecar(
         units: None,
         octal: None,
         marks: Vec::new(),
+        census: None,
     })
 }
 
@@ -470,6 +532,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     }
     let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
     let (files, spec) = check_set(files)?;
+    let totals = merged_totals(&files)?;
 
     let dir = out
         .parent()
@@ -486,14 +549,30 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     });
     let file = File::create(&tmp_path)
         .map_err(|e| Error::io(format!("creating {}", tmp_path.display()), e))?;
-    let mut w = BufWriter::with_capacity(1 << 20, file);
-    let (rows, bytes, digest) = interleave(&files, &mut w, out)?;
-    let file = w
-        .into_inner()
-        .map_err(|e| Error::io(format!("writing {show}"), e.into_error()))?;
-    file.sync_all()
-        .map_err(|e| Error::io(format!("writing {show}"), e))?;
-    let sidecar = merged_sidecar(&files, &spec, rows, bytes, digest)?;
+    let w = BufWriter::with_capacity(1 << 20, file);
+    let zst = super::zst::is_zst_path(out);
+    let werr = |e| Error::io(format!("writing {show}"), e);
+    let (rows, mut bytes, digest, file) = if zst {
+        // Compressed: the lines through a zstd encoder (one frame: a complete file).
+        let mut enc = zstd::Encoder::new(w, super::zst::LEVEL).map_err(werr)?;
+        let (rows, bytes, digest) = interleave(&files, &mut enc, out)?;
+        let w = enc.finish().map_err(werr)?;
+        let file = w.into_inner().map_err(|e| werr(e.into_error()))?;
+        (rows, bytes, digest, file)
+    } else {
+        let mut w = w;
+        let (rows, bytes, digest) = interleave(&files, &mut w, out)?;
+        let file = w.into_inner().map_err(|e| werr(e.into_error()))?;
+        (rows, bytes, digest, file)
+    };
+    file.sync_all().map_err(werr)?;
+    let mut checksum = format!("{digest:016x}");
+    if zst {
+        (bytes, checksum) = file_digest(&tmp_path)?;
+    }
+    let mut sidecar = merged_sidecar(&files, &spec, rows, bytes, 0)?;
+    sidecar.checksum = checksum;
+    sidecar.census = totals.as_ref().map(|t| t.progress());
     // The old sidecar goes first: it must not vouch for the new bytes.
     if let Err(e) = std::fs::remove_file(&out_sidecar)
         && e.kind() != std::io::ErrorKind::NotFound
@@ -503,6 +582,9 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     std::fs::rename(&tmp_path, out).map_err(|e| Error::io(format!("writing {show}"), e))?;
     tmp.0 = None;
     sidecar.write(out)?;
+    if let Some(t) = &totals {
+        t.write_files(out, true)?;
+    }
     drop(lock);
     Ok(Merged {
         out: out.to_path_buf(),

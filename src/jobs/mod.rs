@@ -8,12 +8,14 @@
 pub mod census;
 pub mod context;
 pub mod existing;
+pub mod keep;
 pub mod memory;
 pub mod merge;
 pub mod octal;
 pub mod output;
 pub mod progress;
 pub mod provenance;
+pub mod rows;
 pub mod run;
 pub mod shaped;
 pub mod spec;
@@ -22,6 +24,8 @@ pub mod stream;
 pub mod summary;
 pub mod sweep;
 pub mod tally;
+pub mod totals;
+pub mod zst;
 
 pub use run::{Ran, RunOptions, run};
 pub use spec::JobSpec;

@@ -86,7 +86,13 @@ struct State {
     bytes: u64,
     rows: u64,
     last_update: Instant,
+    /// A compressed output ([`super::zst`]): the rows not yet written, as CSV bytes, and
+    /// how many; they go to the file as one zstd frame when the sidecar is next written.
+    pending: Option<(Vec<u8>, u64)>,
 }
+
+/// A compressed output writes its pending rows as a frame at the latest at this size.
+const MAX_PENDING: usize = 64 << 20;
 
 impl Output {
     fn new(state: State) -> Output {
@@ -118,6 +124,7 @@ impl Output {
             bytes: 0,
             rows: 0,
             last_update: Instant::now(),
+            pending: super::zst::is_zst_path(path).then(|| (Vec::new(), 0)),
         });
         {
             let mut s = out.state();
@@ -167,6 +174,7 @@ impl Output {
             bytes: keep,
             rows,
             last_update: Instant::now(),
+            pending: super::zst::is_zst_path(path).then(|| (Vec::new(), 0)),
         });
         {
             let mut s = out.state();
@@ -180,9 +188,10 @@ impl Output {
         Ok(out)
     }
 
-    /// Whole rows in the file.
+    /// Whole rows in the file (a compressed output's pending rows included).
     pub fn rows(&self) -> u64 {
-        self.state().rows
+        let s = self.state();
+        s.rows + s.pending.as_ref().map_or(0, |p| p.1)
     }
 
     /// Whether the file has a sidecar (it is a regular file), so `--resume` can continue it.
@@ -196,6 +205,11 @@ impl Output {
         if let Some(s) = self.state().sidecar.as_mut() {
             s.octal = Some(state);
         }
+    }
+
+    /// The progress of a census with `keep` or `tally`, as the sidecar records it.
+    pub fn progress(&self) -> Option<super::provenance::Progress> {
+        self.state().sidecar.as_ref().and_then(|s| s.census.clone())
     }
 
     /// The path.
@@ -230,6 +244,28 @@ impl Output {
         s.flush_and_record(false)
     }
 
+    /// Like [`Output::write_unit`] for a census with `keep` or `tally`: `progress` (the
+    /// units and positions done and the tallies, this unit included) goes into the
+    /// sidecar with the rows, under the same lock, so it always describes the rows the
+    /// sidecar vouches for.
+    pub fn write_unit_progress(
+        &mut self,
+        bytes: &[u8],
+        rows: u64,
+        unit_rows: u64,
+        progress: super::provenance::Progress,
+    ) -> Result<()> {
+        let mut s = self.state();
+        if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
+            list.push(unit_rows);
+        }
+        s.write(bytes, rows)?;
+        if let Some(side) = s.sidecar.as_mut() {
+            side.census = Some(progress);
+        }
+        s.flush_and_record(false)
+    }
+
     /// The run is complete: flushes and records the summary in the sidecar.
     pub fn finish(self, summary: &str) -> Result<()> {
         let mut s = self.state();
@@ -250,10 +286,37 @@ impl Output {
 }
 
 impl State {
-    /// Writes `bytes` (whole lines, `rows` of them after the header) and flushes them. If
+    /// Writes `bytes` (whole lines, `rows` of them after the header): to the file, or,
+    /// compressed, to the pending rows.
+    fn write(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
+        match self.pending.as_mut() {
+            Some((buf, n)) if self.file.is_some() => {
+                buf.extend_from_slice(bytes);
+                *n += rows;
+                Ok(())
+            }
+            _ => self.write_raw(bytes, rows),
+        }
+    }
+
+    /// A compressed output: writes the pending rows as one zstd frame.
+    fn write_frame(&mut self) -> Result<()> {
+        let Some((buf, rows)) = self.pending.as_mut() else {
+            return Ok(());
+        };
+        if buf.is_empty() || self.file.is_none() {
+            return Ok(());
+        }
+        let (buf, rows) = (std::mem::take(buf), std::mem::take(rows));
+        let frame = super::zst::frame(&buf)
+            .map_err(|e| Error::io(format!("compressing {}", self.path.display()), e))?;
+        self.write_raw(&frame, rows)
+    }
+
+    /// Writes `bytes` (whole lines or whole frames, `rows` rows) and flushes them. If
     /// that fails (a full disk), the file is cut back to the whole rows before them, the
     /// sidecar is left as it was, and nothing more is written.
-    fn write(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
+    fn write_raw(&mut self, bytes: &[u8], rows: u64) -> Result<()> {
         let show = self.path.display().to_string();
         let Some(file) = self.file.as_mut() else {
             return Err(Error::io(
@@ -287,6 +350,11 @@ impl State {
     }
 
     fn flush_and_record(&mut self, now_: bool) -> Result<()> {
+        let full = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.0.len() >= MAX_PENDING);
+        let now_ = now_ || full;
         if let Some(f) = self.file.as_mut() {
             f.flush()
                 .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))?;
@@ -297,7 +365,10 @@ impl State {
         Ok(())
     }
 
+    /// Writes the sidecar; a compressed output's pending rows go to the file first, so
+    /// that what the sidecar says (rows, units, progress) is what the file holds.
     fn record(&mut self, complete: bool, summary: Option<String>) -> Result<()> {
+        self.write_frame()?;
         let (bytes, rows, digest) = (self.bytes, self.rows, self.hasher.digest());
         if let Some(s) = self.sidecar.as_mut() {
             s.bytes = bytes;
@@ -318,12 +389,12 @@ impl State {
     fn stop_note(&mut self) -> Option<String> {
         self.file.as_ref()?;
         let recorded = self.flush_and_record(true);
+        let rows = self.rows;
         self.file = None;
         match (&self.sidecar, recorded) {
             (Some(_), Ok(())) => Some(format!(
-                "{} ends with {} whole rows: continue with --resume",
+                "{} ends with {rows} whole rows: continue with --resume",
                 self.path.display(),
-                self.rows
             )),
             (Some(_), Err(e)) => Some(format!("{e}")),
             (None, _) => None,

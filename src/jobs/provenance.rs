@@ -88,6 +88,33 @@ pub struct Sidecar {
     /// where. In JSON: `BYTES:ROWS:CHECKSUM` separated by spaces.
     #[serde(default, skip_serializing_if = "Vec::is_empty", with = "marks")]
     pub marks: Vec<Mark>,
+    /// A census with `keep` or `tally` (see [`super::rows`]): how far it got and its
+    /// tallies, as of the rows this sidecar vouches for (recorded with them, so a resumed
+    /// run goes on from exactly there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub census: Option<Progress>,
+}
+
+/// How far a census with `keep` or `tally` got, recorded with the rows it wrote: the
+/// rows written are not the positions done when `keep` leaves some out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Units of work of this shard written whole.
+    pub units: u64,
+    /// Positions evaluated in them (written or not).
+    pub positions: u64,
+    /// The tallies of those positions, one per `tally` entry of the job.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tallies: Vec<TallyCounts>,
+}
+
+/// One tally: counts of positions grouped by some columns.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TallyCounts {
+    /// The columns grouped by.
+    pub columns: Vec<String>,
+    /// One CSV record per group, in the tally file's order: its values, then its count.
+    pub counts: Vec<String>,
 }
 
 /// Most [`Sidecar::marks`] kept: when there are more, every other one goes.
@@ -229,6 +256,7 @@ impl Sidecar {
             units: None,
             octal: None,
             marks: Vec::new(),
+            census: None,
         }
     }
 

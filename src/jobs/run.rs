@@ -35,6 +35,8 @@ pub struct RunOptions {
     pub force: bool,
     /// The memory budget in bytes (`None`: [`super::memory::default_budget`]).
     pub memory: Option<u64>,
+    /// Compress the output with zstd ([`super::zst`]): the default output gets `.zst`.
+    pub compress: bool,
     /// This process is a restart ([`Ran::Restart`]) of a run that had written this many
     /// rows: if the run fills its memory again without going further, it stops.
     pub restarted_at: Option<u64>,
@@ -82,17 +84,26 @@ pub fn output_path(spec: &JobSpec, opts: &RunOptions) -> PathBuf {
     if let Some(p) = &opts.out {
         return p.clone();
     }
-    let p = spec.output_path();
+    let mut p = spec.output_path();
+    if opts.compress && !super::zst::is_zst_path(&p) {
+        let mut name = p.file_name().unwrap_or_default().to_os_string();
+        name.push(".zst");
+        p.set_file_name(name);
+    }
     match opts.shard {
         Some(s) if s.count > 1 => {
-            let stem = p
-                .file_stem()
+            let name = p
+                .file_name()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let ext = p
-                .extension()
-                .map(|e| format!(".{}", e.to_string_lossy()))
-                .unwrap_or_default();
+            // The extension: `.csv.zst` whole, else the last one.
+            let (stem, ext) = match name.strip_suffix(".csv.zst") {
+                Some(stem) => (stem.to_string(), ".csv.zst".to_string()),
+                None => match name.rfind('.').filter(|&i| i > 0) {
+                    Some(i) => (name[..i].to_string(), name[i..].to_string()),
+                    None => (name.clone(), String::new()),
+                },
+            };
             p.with_file_name(format!("{stem}.shard-{}-of-{}{ext}", s.index, s.count))
         }
         _ => p,
@@ -151,6 +162,18 @@ fn run_once(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         .build()
         .map_err(|e| Error::io("starting threads", std::io::Error::other(e)))?;
     let out = output_path(spec, opts);
+    if opts.compress && !super::zst::is_zst_path(&out) {
+        return Err(Error::usage(format!(
+            "--compress zstd writes a .zst file: name the output {}.zst",
+            out.display()
+        )));
+    }
+    if super::zst::is_zst_path(&out) && spec.census().is_none() {
+        return Err(Error::usage(format!(
+            "{}: only a census output can be compressed",
+            out.display()
+        )));
+    }
     // Held until the run returns: a second writer of this output is refused.
     let _lock = super::output::prepare(&out)?;
     let ctx = RunContext {

@@ -127,6 +127,8 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
         tally: Tally::for_schema(&empty),
         already_complete: false,
         memory: None,
+        positions: None,
+        files: Vec::new(),
     };
     let (mut output, first_unit, skip) = match existing {
         Existing::Complete { rows } => {

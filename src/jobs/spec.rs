@@ -24,6 +24,9 @@
 //! misere = false                  # impartial rules: add misere, genus, tame columns
 //! boards = 40                     # family "map": boards per number of regions
 //! seed = 1                        # family "map": the seed of the random boards
+//! tally = [["n", "outcome"]]      # counts of rows grouped by these columns, written
+//!                                 # beside the output (OUT.tally-n-outcome.csv)
+//! keep = "outcome == 'P'"         # write only the rows where this predicate is true
 //! # octal-sweep:
 //! max_digits = 3                  # codes with 1..=max_digits digits after the point
 //! leading = [0, 4]                # digits before the point (default [0])
@@ -62,6 +65,8 @@ struct RawJob {
     max_digits: Option<usize>,
     leading: Option<Vec<u8>>,
     max_n: Option<usize>,
+    tally: Option<Vec<Vec<String>>>,
+    keep: Option<String>,
 }
 
 /// A validated job.
@@ -109,6 +114,11 @@ pub struct CensusJob {
     pub max_extra: u32,
     /// Impartial rulesets: also misère play (the `misere`, `genus` and `tame` columns).
     pub misere: bool,
+    /// Streamed tallies: counts of rows grouped by each list of columns (see
+    /// [`super::rows`]).
+    pub tally: Vec<Vec<String>>,
+    /// Only the rows where this predicate (the analysis language) is true are written.
+    pub keep: Option<String>,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -167,6 +177,13 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("leading", raw.leading.is_some()),
                 ("max_n", raw.max_n.is_some()),
             ]);
+            let tally = raw.tally.unwrap_or_default();
+            super::rows::check_tally_spec(&tally)?;
+            if raw.keep.as_deref().is_some_and(|k| k.trim().is_empty()) {
+                return Err(Error::usage(
+                    "keep = \"\": give a predicate (e.g. keep = \"not is_integer(atomic_weight)\"), or leave keep out to write every row",
+                ));
+            }
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(
                     "{} belong to kind = \"octal-sweep\", not to a census",
@@ -179,6 +196,11 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
             // Games on shapes list positions by size (cells, edges, elements), not by
             // graphs: their keys are min_size and max_size, kept in the vertex fields.
             let shaped = crate::rules::Ruleset::shaped(&rules);
+            if shaped.is_some() && (!tally.is_empty() || raw.keep.is_some()) {
+                return Err(Error::usage(format!(
+                    "tally and keep are for censuses on graphs for now; rules {rules} are played on shapes"
+                )));
+            }
             let (min_vertices, max_vertices) = match shaped {
                 Some(r) => {
                     let graph_keys = present(&[
@@ -247,6 +269,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 table_cap: raw.table_cap,
                 max_extra: raw.max_extra.unwrap_or(0),
                 misere: raw.misere.unwrap_or(false),
+                tally,
+                keep: raw.keep,
             })
         }
         "octal-sweep" => {
@@ -265,6 +289,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("misere", raw.misere.is_some()),
                 ("boards", raw.boards.is_some()),
                 ("seed", raw.seed.is_some()),
+                ("tally", raw.tally.is_some()),
+                ("keep", raw.keep.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

@@ -31,6 +31,11 @@ pub struct Summary {
     /// Census jobs: the memory budget and the peak resident memory of the process, in
     /// bytes (see [`super::memory`]).
     pub memory: Option<(u64, Option<u64>)>,
+    /// A census with `keep`: the positions evaluated in all, and those evaluated before
+    /// this run (`rows` are then the rows kept).
+    pub positions: Option<(u64, u64)>,
+    /// The tally files written (a census with `tally`).
+    pub files: Vec<PathBuf>,
 }
 
 impl Summary {
@@ -43,6 +48,24 @@ impl Summary {
                 self.out.display(),
                 self.rows
             );
+        }
+        if let Some((all, before)) = self.positions {
+            let new = all - before;
+            let mut s = format!(
+                "{all} positions{} -> {} rows kept in {} in {:.2} s ({} {}/s)",
+                if before > 0 {
+                    format!(" ({new} new, {before} resumed)")
+                } else {
+                    String::new()
+                },
+                self.rows,
+                self.out.display(),
+                self.seconds,
+                rate(new as f64 / self.seconds.max(1e-9)),
+                self.unit,
+            );
+            self.details(&mut s);
+            return s;
         }
         let new = self.rows - self.resumed;
         let mut s = format!(
@@ -58,6 +81,12 @@ impl Summary {
             rate(new as f64 / self.seconds.max(1e-9)),
             self.unit,
         );
+        self.details(&mut s);
+        s
+    }
+
+    /// Tables, memory, tallies and tally files, after the first line.
+    fn details(&self, s: &mut String) {
         if let Some((table, memo, values)) = self.tables {
             s.push_str(&format!("\n{table}"));
             if memo > 0 {
@@ -83,7 +112,9 @@ impl Summary {
             s.push('\n');
             s.push_str(&t);
         }
-        s
+        for f in &self.files {
+            s.push_str(&format!("\ntally -> {}", f.display()));
+        }
     }
 }
 

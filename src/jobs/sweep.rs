@@ -163,6 +163,8 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         tally: Tally::default(),
         already_complete: false,
         memory: None,
+        positions: None,
+        files: Vec::new(),
     };
     let mut output = match existing {
         Existing::Complete { rows } => {

@@ -1,8 +1,9 @@
-//! The predicate language of `gamecensus analyze`: comparisons (`<`, `<=`, `>`, `>=`,
+//! The predicate language of `gamecensus analyze` (`--where`, `--check`, ...) and of a
+//! job's `keep` (below `jobs/` and `analysis/`, which both use it): comparisons (`<`, `<=`, `>`, `>=`,
 //! `==`, `!=`, and `||` for "confused with"), `and` / `or` / `not` / `implies`
 //! (`a implies b` is `not a or b`; it binds loosest), parentheses, `+` / `-`,
 //! string literals ('...' or "..."), integers and dyadic numbers (`3/4`), `true` /
-//! `false`, column names, derived columns ([`super::derived`]) and the CGT-aware
+//! `false`, column names, derived columns ([`derived`]) and the CGT-aware
 //! functions `is_integer`, `is_number`, `is_nimber`, `is_infinitesimal` and `is_empty`.
 //!
 //! Columns are typed by their name (docs/CSV.md): a game-value column (`value`,
@@ -22,15 +23,15 @@
 
 use std::borrow::Cow;
 
-use super::derived::Derived;
 use crate::solving::ColumnType;
 use crate::values::game::GameId;
+use derived::Derived;
 
 /// The parser generated from grammar.pest (its `Rule` enum is generated too).
 mod grammar {
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
-    #[grammar = "analysis/expr/grammar.pest"]
+    #[grammar = "expr/grammar.pest"]
     pub struct Grammar;
 }
 
@@ -182,6 +183,8 @@ pub fn column_ty(t: ColumnType) -> Ty {
 }
 
 mod compile;
+pub mod derived;
 mod eval;
+pub mod invariants;
 pub use compile::Scope;
 pub use eval::{GameCache, Row, logic, truth};

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use super::derived::{DerivedValue, derive};
 use super::{Cmp, Expr, Func, Lit, Ty, Val};
-use crate::analysis::derived::{DerivedValue, derive};
 use crate::graphs::{Colouring, Graph};
 use crate::values::dyadic::Dyadic;
 use crate::values::game::GameId;

@@ -4,9 +4,9 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
+use super::derived::{DERIVED, Derived};
 use super::grammar::{Grammar, Rule};
 use super::{Cmp, Compiled, Expr, FUNCS, Lit, Ty, column_ty};
-use crate::analysis::derived::{DERIVED, Derived};
 use crate::error::{Error, Result};
 use crate::solving::ColumnType;
 use crate::values::parse::parse_value;

@@ -1,0 +1,297 @@
+//! The running totals of a census with `keep` or `tally` ([`super::rows`]): units and
+//! positions done and the tallies so far, recorded in the sidecar as a [`Progress`] with
+//! the rows it vouches for, read back on `--resume` ([`resume_point`]), added up across
+//! shards by `merge`, and written as the tally files ([`tally_path`]).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::provenance::{Progress, Sidecar, TallyCounts, Units};
+use super::rows::{SEP, UnitOut};
+use crate::error::{Error, Result};
+
+/// The file of the tally by `columns` of the output `out`: `OUT.tally-COL1-COL2.csv`,
+/// `OUT` being the output's name without `.csv` or `.csv.zst`.
+pub fn tally_path(out: &Path, columns: &[String]) -> PathBuf {
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let stem = name
+        .strip_suffix(".csv.zst")
+        .or_else(|| name.strip_suffix(".csv"))
+        .unwrap_or(&name);
+    out.with_file_name(format!("{stem}.tally-{}.csv", columns.join("-")))
+}
+
+/// The running totals of a census with a plan: kept as maps, turned into a
+/// [`Progress`] for the sidecar.
+pub struct Totals {
+    /// Units of this shard done.
+    pub units: u64,
+    /// Positions evaluated.
+    pub positions: u64,
+    columns: Vec<Vec<String>>,
+    counts: Vec<HashMap<String, u64>>,
+}
+
+impl Totals {
+    /// Totals as recorded in `p`.
+    pub fn from_progress(p: &Progress) -> Result<Totals> {
+        let mut counts = Vec::new();
+        for t in &p.tallies {
+            counts.push(parse_counts(t)?);
+        }
+        Ok(Totals {
+            units: p.units,
+            positions: p.positions,
+            columns: p.tallies.iter().map(|t| t.columns.clone()).collect(),
+            counts,
+        })
+    }
+
+    /// Adds a unit's positions and tallies.
+    pub fn add(&mut self, unit: &UnitOut) -> Result<()> {
+        self.units += 1;
+        self.positions = self
+            .positions
+            .checked_add(unit.positions)
+            .ok_or_else(|| Error::Limit("more than 2^64 positions".to_string()))?;
+        for (all, one) in self.counts.iter_mut().zip(&unit.counts) {
+            add_counts(all, one)?;
+        }
+        Ok(())
+    }
+
+    /// Adds another shard's totals (the same tallies).
+    pub fn add_totals(&mut self, other: &Totals) -> Result<()> {
+        if self.columns != other.columns {
+            return Err(Error::usage("the shards' tallies differ"));
+        }
+        self.units += other.units;
+        self.positions = self
+            .positions
+            .checked_add(other.positions)
+            .ok_or_else(|| Error::Limit("more than 2^64 positions".to_string()))?;
+        for (all, one) in self.counts.iter_mut().zip(&other.counts) {
+            add_counts(all, one)?;
+        }
+        Ok(())
+    }
+
+    /// As recorded in a sidecar.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            units: self.units,
+            positions: self.positions,
+            tallies: self
+                .columns
+                .iter()
+                .zip(&self.counts)
+                .map(|(c, m)| TallyCounts {
+                    columns: c.clone(),
+                    counts: records(m),
+                })
+                .collect(),
+        }
+    }
+
+    /// Writes every tally beside `out` (each file whole: written under a temporary
+    /// name, then renamed; an older tally file there is replaced), if `out` is a regular
+    /// file (`/dev/null` gets none). Returns the files.
+    pub fn write_files(&self, out: &Path, regular: bool) -> Result<Vec<PathBuf>> {
+        if !regular {
+            return Ok(Vec::new());
+        }
+        write_tallies(out, &self.progress())
+    }
+}
+
+/// Writes the tallies of `p` beside `out` (see [`Totals::write_files`]).
+pub fn write_tallies(out: &Path, p: &Progress) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for t in &p.tallies {
+        let path = tally_path(out, &t.columns);
+        let staged = super::staged::Staged::file(&path, true)?;
+        let mut text = t.columns.join(",");
+        text.push_str(",count\n");
+        for r in &t.counts {
+            text.push_str(r);
+            text.push('\n');
+        }
+        std::fs::write(staged.path(), text)
+            .map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
+        staged.commit()?;
+        files.push(path);
+    }
+    Ok(files)
+}
+
+/// Writes the tallies of a complete output that are missing (removed, or never
+/// written because the run was killed between its last row and them).
+pub fn restore_missing(out: &Path) -> Result<()> {
+    if let Some(sidecar) = Sidecar::read(out)?
+        && let Some(p) = &sidecar.census
+        && p.tallies
+            .iter()
+            .any(|t| !tally_path(out, &t.columns).exists())
+    {
+        write_tallies(out, p)?;
+    }
+    Ok(())
+}
+
+fn add_counts(all: &mut HashMap<String, u64>, one: &HashMap<String, u64>) -> Result<()> {
+    for (k, &c) in one {
+        let e = all.entry(k.clone()).or_insert(0);
+        *e = e
+            .checked_add(c)
+            .ok_or_else(|| Error::Limit("a tally count passed 2^64".to_string()))?;
+    }
+    Ok(())
+}
+
+/// Orders groups: value by value, integers by value before text, text by its bytes.
+fn compare_keys(a: &str, b: &str) -> std::cmp::Ordering {
+    let field = |x: &str| match x.parse::<i64>() {
+        Ok(i) => (0, i, String::new()),
+        Err(_) => (1, 0, x.to_string()),
+    };
+    let (mut a, mut b) = (a.split(SEP), b.split(SEP));
+    loop {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) => {
+                let o = field(x).cmp(&field(y));
+                if o.is_ne() {
+                    return o;
+                }
+            }
+            (x, y) => return x.is_some().cmp(&y.is_some()),
+        }
+    }
+}
+
+/// The counts as CSV records (`values...,count`), in order.
+fn records(m: &HashMap<String, u64>) -> Vec<String> {
+    let mut keys: Vec<&String> = m.keys().collect();
+    keys.sort_by(|a, b| compare_keys(a, b));
+    keys.into_iter()
+        .map(|k| {
+            let mut w = csv::WriterBuilder::new()
+                .terminator(csv::Terminator::Any(b'\n'))
+                .from_writer(Vec::new());
+            let mut rec: Vec<&str> = k.split(SEP).collect();
+            let count = m[k].to_string();
+            rec.push(&count);
+            w.write_record(&rec).expect("writing to memory");
+            let mut s = String::from_utf8(w.into_inner().expect("in memory")).expect("UTF-8");
+            s.pop();
+            s
+        })
+        .collect()
+}
+
+/// The counts of a recorded tally.
+fn parse_counts(t: &TallyCounts) -> Result<HashMap<String, u64>> {
+    let bad = |r: &str| Error::usage(format!("a sidecar's tally record {r:?} is not ours"));
+    let mut m = HashMap::new();
+    for r in &t.counts {
+        let rec = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(r.as_bytes())
+            .records()
+            .next()
+            .and_then(|x| x.ok())
+            .ok_or_else(|| bad(r))?;
+        if rec.len() != t.columns.len() + 1 {
+            return Err(bad(r));
+        }
+        let count: u64 = rec[t.columns.len()].parse().map_err(|_| bad(r))?;
+        let key: Vec<&str> = rec.iter().take(t.columns.len()).collect();
+        m.insert(key.join(&SEP.to_string()), count);
+    }
+    Ok(m)
+}
+
+/// Where a resumed census with a plan goes on: its progress as recorded with the rows
+/// kept, and (for a sharded run that keeps only some rows) the rows of each unit
+/// written, which cannot be counted again.
+pub struct Resumed {
+    /// The totals so far.
+    pub totals: Totals,
+    /// The sidecar's rows of each unit, if it lists them.
+    pub unit_rows: Option<Vec<u64>>,
+}
+
+/// Reads the progress recorded with the `rows` vouched rows of `out`.
+pub fn resume_point(out: &Path, rows: u64) -> Result<Resumed> {
+    let show = out.display();
+    let old = Sidecar::read(out)?
+        .ok_or_else(|| Error::usage(format!("cannot resume {show}: its sidecar went missing")))?;
+    let Some(p) = &old.census else {
+        return Err(Error::usage(format!(
+            "cannot resume {show}: its sidecar records no progress of the job's keep and tally"
+        )));
+    };
+    if old.rows != rows {
+        return Err(Error::usage(format!(
+            "cannot resume {show}: its sidecar changed while it was read"
+        )));
+    }
+    let unit_rows = match old.units {
+        Some(Units::Rows(list)) => {
+            if list.len() as u64 != p.units {
+                return Err(Error::usage(format!(
+                    "cannot resume {show}: its sidecar lists {} units but records {} done",
+                    list.len(),
+                    p.units
+                )));
+            }
+            Some(list)
+        }
+        _ => None,
+    };
+    Ok(Resumed {
+        totals: Totals::from_progress(p)?,
+        unit_rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_paths() {
+        let c = vec!["n".to_string(), "atomic_weight".to_string()];
+        assert_eq!(
+            tally_path(Path::new("results/x.csv"), &c),
+            PathBuf::from("results/x.tally-n-atomic_weight.csv")
+        );
+        assert_eq!(
+            tally_path(Path::new("r/x.shard-0-of-2.csv.zst"), &c[..1]),
+            PathBuf::from("r/x.shard-0-of-2.tally-n.csv")
+        );
+        assert_eq!(
+            tally_path(Path::new("out"), &c[..1]),
+            PathBuf::from("out.tally-n.csv")
+        );
+    }
+
+    #[test]
+    fn records_order_and_round_trip() {
+        let mut m = HashMap::new();
+        for (k, c) in [
+            ("10\u{1f}-1", 3),
+            ("9\u{1f}{0,*|0}", 2),
+            ("9\u{1f}2", 1),
+            ("9\u{1f}-3", 4),
+        ] {
+            m.insert(k.to_string(), c);
+        }
+        let r = records(&m);
+        assert_eq!(r, ["9,-3,4", "9,2,1", "9,\"{0,*|0}\",2", "10,-1,3"]);
+        let t = TallyCounts {
+            columns: vec!["n".into(), "w".into()],
+            counts: r,
+        };
+        assert_eq!(parse_counts(&t).unwrap(), m);
+    }
+}
