@@ -257,6 +257,8 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
         Command::Draw {
             graph,
             colouring,
+            rules,
+            position,
             thermograph,
             caption,
             stdin,
@@ -265,6 +267,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
         } => super::show::draw(super::show::DrawArgs {
             graph,
             colouring,
+            board: rules.zip(position),
             thermograph,
             caption,
             stdin,

@@ -5,7 +5,11 @@
 //! up to 8 cells against a plain minimax written here (no components, no nauty, no mirror
 //! sharing), and the symmetry and sum laws as property tests.
 
+mod common;
+
 use std::collections::HashMap;
+
+use common::cli::{assert_usage_error, run};
 
 use gamecensus::octal::OctalCode;
 use gamecensus::octal::nim::reference;
@@ -52,7 +56,11 @@ const A000105: [usize; 10] = [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655];
 #[test]
 fn board_counts_match_oeis() {
     for n in 1..=10 {
-        assert_eq!(board::fixed(n).unwrap().len(), A001168[n - 1], "A001168({n})");
+        assert_eq!(
+            board::fixed(n).unwrap().len(),
+            A001168[n - 1],
+            "A001168({n})"
+        );
         assert_eq!(
             board::flip_classes(n).unwrap().len(),
             A056780[n - 1],
@@ -174,7 +182,11 @@ fn cram_strips_are_dawsons_kayles() {
         let g = s.nim_value(&board::parse(&row).unwrap()).unwrap();
         assert_eq!(g, A002187[n - 1], "1x{n} Cram (A002187)");
         assert_eq!(g, octal[n], "1x{n} Cram against 0.07");
-        assert_eq!(s.nim_value(&board::parse(&col).unwrap()).unwrap(), g, "{n}x1");
+        assert_eq!(
+            s.nim_value(&board::parse(&col).unwrap()).unwrap(),
+            g,
+            "{n}x1"
+        );
     }
 }
 
@@ -360,7 +372,11 @@ fn any_board() -> impl Strategy<Value = String> {
             cells[0] = true;
             cells
                 .chunks(n)
-                .map(|r| r.iter().map(|&e| if e { '.' } else { '#' }).collect::<String>())
+                .map(|r| {
+                    r.iter()
+                        .map(|&e| if e { '.' } else { '#' })
+                        .collect::<String>()
+                })
                 .collect::<Vec<_>>()
                 .join("|")
         })
@@ -405,4 +421,100 @@ proptest! {
             prop_assert_eq!(plain(&both, false), sum, "plain minimax on {}", both);
         }
     }
+}
+
+// ---------------------------------------------------------------- drawing
+
+/// The `rect` elements of an SVG as (class, row, column, fill); panics if it is not
+/// well-formed XML.
+fn cells_of(xml: &str) -> Vec<(String, usize, usize, String)> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_str(xml);
+    let mut out = Vec::new();
+    loop {
+        match r.read_event() {
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) if e.name().as_ref() == b"rect" => {
+                let get = |k: &str| {
+                    e.attributes()
+                        .map(|a| a.unwrap())
+                        .find(|a| a.key.as_ref() == k.as_bytes())
+                        .map(|a| a.unescape_value().unwrap().into_owned())
+                        .unwrap_or_default()
+                };
+                out.push((
+                    get("class"),
+                    get("data-row").parse().unwrap(),
+                    get("data-column").parse().unwrap(),
+                    get("fill"),
+                ));
+            }
+            Ok(Event::Eof) => return out,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed XML: {e}"),
+        }
+    }
+}
+
+/// `gamecensus draw --rules domineering --board B` draws the board's rectangle, one square
+/// per cell, the filled cells dark, where the notation puts them.
+#[test]
+fn draw_a_board_as_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    for b in [".#|..", "..#|..#|...", ".....", ".#.#|.#.."] {
+        let out = dir.path().join("b.svg");
+        let o = run(
+            &[
+                "draw",
+                "--rules",
+                "domineering",
+                "--board",
+                b,
+                "--out",
+                out.to_str().unwrap(),
+                "--force",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cells = cells_of(&std::fs::read_to_string(&out).unwrap());
+        let rows: Vec<&str> = b.split('|').collect();
+        assert_eq!(cells.len(), rows.len() * rows[0].len(), "{b}");
+        for (class, r, c, fill) in cells {
+            let empty = rows[r - 1].as_bytes()[c - 1] == b'.';
+            assert_eq!(
+                class,
+                if empty { "cell empty" } else { "cell filled" },
+                "{b}"
+            );
+            assert_eq!(fill, if empty { "#ffffff" } else { "#333333" }, "{b}");
+        }
+    }
+    let out = dir.path().join("x.svg");
+    let o = run(
+        &[
+            "draw",
+            "--rules",
+            "cram",
+            "--board",
+            ".x",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_usage_error(&o, "is not a cell");
+    let o = run(
+        &[
+            "draw",
+            "--rules",
+            "snort",
+            "--board",
+            "..",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_usage_error(&o, "played on graphs");
+    assert!(!out.exists());
 }
