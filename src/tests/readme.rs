@@ -41,6 +41,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs a Slurm cluster, and 40 core-hours",
     ),
     (
+        "gamecensus run jobs/domineering-13.toml",
+        "the 13-cell Domineering census: 1.5 CPU-minutes and 440 MB",
+    ),
+    (
         "gamecensus octal 0.6 --max 268435456",
         "Officers to 2^28: 18 minutes and 1.6 GB, stopped by hand with Ctrl-C",
     ),

@@ -269,7 +269,8 @@ fn snort(g: Coloured) -> Result<Snort<VertexKind, UndirectedGraph<VertexKind>>, 
 
 /// cgt's Domineering on a board in grid notation.
 fn domineering(line: &str) -> Result<Domineering, String> {
-    line.parse::<Domineering>().map_err(|e| format!("not a board: {e}"))
+    line.parse::<Domineering>()
+        .map_err(|e| format!("not a board: {e}"))
 }
 
 /// A Cram position: a grid of at most 64 cells, bit `y * width + x` set for a filled cell.
