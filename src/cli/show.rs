@@ -176,7 +176,7 @@ pub fn draw(a: DrawArgs) -> Result<()> {
             Ok(())
         }
         _ => Err(Error::usage(
-            "give --graph G6, --thermograph GAME, or - to read positions from stdin",
+            "give --graph G6, --rules R --board TEXT, --thermograph GAME, or - to read positions from stdin",
         )),
     }
 }
