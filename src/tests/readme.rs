@@ -42,7 +42,7 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
     (
         "gamecensus run jobs/domineering-13.toml",
-        "the 13-cell Domineering census: 1.5 CPU-minutes and 440 MB",
+        "the 13-cell Domineering census: 40 CPU-seconds and 550 MB",
     ),
     (
         "gamecensus octal 0.6 --max 268435456",
