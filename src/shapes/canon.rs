@@ -54,6 +54,9 @@ pub struct Labelled {
     pub orbits: Vec<usize>,
 }
 
+/// The multiset of labels on the edges of one pair of vertices, sorted.
+type Labels = smallvec::SmallVec<[u8; 4]>;
+
 /// Packs a list of small numbers into words, its length first.
 fn push_list(words: &mut Vec<u64>, items: &[u8]) {
     words.push(items.len() as u64);
@@ -83,7 +86,8 @@ pub fn label(s: &Shape) -> Labelled {
     // Multisets of labels per adjacent pair (edges are sorted, so runs are per pair and
     // each run's labels are sorted) and per vertex for loops.
     let mut loops: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let mut pairs: Vec<((usize, usize), Vec<u8>)> = Vec::new();
+    // The labels of a pair inline (no allocation per pair for up to four parallel edges).
+    let mut pairs: Vec<((usize, usize), Labels)> = Vec::new();
     for e in s.edges() {
         let (a, b) = (e.a as usize, e.b as usize);
         if a == b {
@@ -91,7 +95,7 @@ pub fn label(s: &Shape) -> Labelled {
         } else {
             match pairs.last_mut() {
                 Some((p, l)) if *p == (a, b) => l.push(e.label),
-                _ => pairs.push(((a, b), vec![e.label])),
+                _ => pairs.push(((a, b), smallvec::smallvec![e.label])),
             }
         }
     }
@@ -99,7 +103,7 @@ pub fn label(s: &Shape) -> Labelled {
     // bytes rather than by comparing lists: the same codes in the same order, without a
     // memcmp per comparison.
     let all_single = pairs.iter().all(|(_, l)| l.len() == 1);
-    let mut codes: Vec<&Vec<u8>> = pairs.iter().map(|(_, l)| l).collect();
+    let mut codes: Vec<&Labels> = pairs.iter().map(|(_, l)| l).collect();
     if all_single {
         codes.sort_unstable_by_key(|c| c[0]);
         codes.dedup_by_key(|c| c[0]);
@@ -113,7 +117,7 @@ pub fn label(s: &Shape) -> Labelled {
             single[c[0] as usize] = i + 1;
         }
     }
-    let code_of = |l: &Vec<u8>| {
+    let code_of = |l: &Labels| {
         if all_single {
             single[l[0] as usize]
         } else {
