@@ -41,8 +41,8 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs a Slurm cluster, and 40 core-hours",
     ),
     (
-        "gamecensus run jobs/domineering-13.toml",
-        "the 13-cell Domineering census: 40 CPU-seconds and 550 MB",
+        "gamecensus run jobs/domineering-14.toml",
+        "the 14-cell Domineering census: 3.2 CPU-minutes and 2.1 GB",
     ),
     (
         "gamecensus octal 0.6 --max 268435456",
