@@ -238,6 +238,28 @@ fn every_board_up_to_8_cells_agrees_with_the_cgt_crate() {
     assert_eq!(rows, A056780[..8].iter().sum::<usize>());
 }
 
+/// The notable boards of the 14-cell census, valued by the cgt crate (cgt-peer
+/// domineering): the one board of temperature 2 (Uiterwijk & Barton, TCS 2015, report
+/// exactly one up to 15 squares, and none hotter), the one \*2 board and a \*3 board.
+#[test]
+fn the_census_notable_boards_agree_with_the_cgt_crate() {
+    let s = solver("domineering");
+    let hot = value_of(&s, "..###|#...#|....#|##...|##.#.");
+    assert_eq!(hot, v("{2*|-2*}"));
+    assert_eq!(hot.temperature().unwrap().to_string(), "2");
+    assert_eq!(
+        value_of(&s, "#.####|#.####|...###|##..##|###...|###.##"),
+        GameId::nimber(2)
+    );
+    assert_eq!(
+        value_of(
+            &s,
+            "#.####|..####|#.####|#.####|...###|##..##|###...|###.##"
+        ),
+        GameId::nimber(3)
+    );
+}
+
 /// A plain minimax over a board as a set of cells: no components, no canonical keys, no
 /// sharing of a board with its mirror image; options straight from the rules.
 struct Plain {
