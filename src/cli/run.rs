@@ -237,6 +237,8 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
         Command::Draw {
             graph,
             colouring,
+            rules,
+            position,
             thermograph,
             caption,
             stdin,
@@ -245,6 +247,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
         } => super::show::draw(super::show::DrawArgs {
             graph,
             colouring,
+            board: rules.zip(position),
             thermograph,
             caption,
             stdin,

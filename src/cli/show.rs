@@ -103,6 +103,8 @@ pub fn explain(
 pub struct DrawArgs {
     pub graph: Option<String>,
     pub colouring: Option<String>,
+    /// Rules on boards and the board to draw (`--rules`, `--board`).
+    pub board: Option<(String, String)>,
     pub thermograph: Option<String>,
     pub caption: Option<String>,
     pub stdin: Option<String>,
@@ -110,12 +112,13 @@ pub struct DrawArgs {
     pub force: bool,
 }
 
-/// `gamecensus draw`: one position (`--graph`), one thermograph (`--thermograph`), or a
-/// folder of positions read from stdin.
+/// `gamecensus draw`: one position (`--graph`, or `--rules` with `--board`), one
+/// thermograph (`--thermograph`), or a folder of positions read from stdin.
 pub fn draw(a: DrawArgs) -> Result<()> {
     let DrawArgs {
         graph,
         colouring,
+        board,
         thermograph,
         caption,
         stdin,
@@ -129,6 +132,9 @@ pub fn draw(a: DrawArgs) -> Result<()> {
             ));
         }
         return draw_thermograph(&game, caption, &out, force);
+    }
+    if let Some((rules, text)) = board {
+        return draw_board(&rules, &text, caption, &out, force);
     }
     match (graph, stdin.as_deref()) {
         (Some(g6), None) => {
@@ -167,9 +173,41 @@ pub fn draw(a: DrawArgs) -> Result<()> {
             Ok(())
         }
         _ => Err(Error::usage(
-            "give --graph G6, --thermograph GAME, or - to read positions from stdin",
+            "give --graph G6, --rules R --board TEXT, --thermograph GAME, or - to read positions from stdin",
         )),
     }
+}
+
+/// `gamecensus draw --rules R --board TEXT`: the board as a grid of squares.
+fn draw_board(
+    rules: &str,
+    text: &str,
+    caption: Option<String>,
+    dest: &Path,
+    force: bool,
+) -> Result<()> {
+    let r = match Ruleset::from_name(rules)? {
+        Ruleset::Shaped(r) => r,
+        other => {
+            return Err(Error::usage(format!(
+                "rules {} are played on graphs: give --graph G6",
+                other.name()
+            )));
+        }
+    };
+    let shape = r.parse(text)?;
+    let cap = caption.unwrap_or_else(|| format!("{} {}", r.name(), r.write(&shape)));
+    let Some(svg) = gamecensus::shapes::draw::board_svg(&shape, Some(&cap)) else {
+        return Err(Error::usage(format!(
+            "rules {}: a {} is not a board of cells, and only boards are drawn yet",
+            r.name(),
+            r.notation()
+        )));
+    };
+    let staged = Staged::file(dest, force)?;
+    std::fs::write(staged.path(), svg)
+        .map_err(|e| Error::io(format!("writing {}", dest.display()), e))?;
+    staged.commit()
 }
 
 /// `gamecensus draw --thermograph GAME`: `game` is a calculator expression whose answer

@@ -76,14 +76,29 @@ pub fn parse(text: &str) -> Result<Shape> {
 /// order.
 pub fn from_cells(cells: &[(i32, i32)]) -> Shape {
     let mut s = Shape::new(cells.len(), false);
-    let index: std::collections::HashMap<(i32, i32), usize> =
-        cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+    // Each cell's vertex in a grid over the bounding box (a board is at most
+    // MAX_SIDE x MAX_SIDE when read, a polyomino at most MAX_POLYOMINO on a side).
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let rows = cells.iter().map(|c| c.0 - r0 + 1).max().unwrap_or(0) as usize;
+    let cols = cells.iter().map(|c| c.1 - c0 + 1).max().unwrap_or(0) as usize;
+    let mut grid = vec![usize::MAX; rows * cols];
+    let at = |r: i32, c: i32| (r - r0) as usize * cols + (c - c0) as usize;
     for (i, &(r, c)) in cells.iter().enumerate() {
-        if let Some(&j) = index.get(&(r + 1, c)) {
-            s.add_edge(i, j, V);
+        grid[at(r, c)] = i;
+    }
+    for (i, &(r, c)) in cells.iter().enumerate() {
+        if ((r - r0 + 1) as usize) < rows {
+            let j = grid[at(r + 1, c)];
+            if j != usize::MAX {
+                s.add_edge(i, j, V);
+            }
         }
-        if let Some(&j) = index.get(&(r, c + 1)) {
-            s.add_edge(i, j, H);
+        if ((c - c0 + 1) as usize) < cols {
+            let j = grid[at(r, c + 1)];
+            if j != usize::MAX {
+                s.add_edge(i, j, H);
+            }
         }
     }
     s.set_place(cells.to_vec());

@@ -54,6 +54,9 @@ pub struct Labelled {
     pub orbits: Vec<usize>,
 }
 
+/// The multiset of labels on the edges of one pair of vertices, sorted.
+type Labels = smallvec::SmallVec<[u8; 4]>;
+
 /// Packs a list of small numbers into words, its length first.
 fn push_list(words: &mut Vec<u64>, items: &[u8]) {
     words.push(items.len() as u64);
@@ -83,7 +86,8 @@ pub fn label(s: &Shape) -> Labelled {
     // Multisets of labels per adjacent pair (edges are sorted, so runs are per pair and
     // each run's labels are sorted) and per vertex for loops.
     let mut loops: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let mut pairs: Vec<((usize, usize), Vec<u8>)> = Vec::new();
+    // The labels of a pair inline (no allocation per pair for up to four parallel edges).
+    let mut pairs: Vec<((usize, usize), Labels)> = Vec::new();
     for e in s.edges() {
         let (a, b) = (e.a as usize, e.b as usize);
         if a == b {
@@ -91,25 +95,64 @@ pub fn label(s: &Shape) -> Labelled {
         } else {
             match pairs.last_mut() {
                 Some((p, l)) if *p == (a, b) => l.push(e.label),
-                _ => pairs.push(((a, b), vec![e.label])),
+                _ => pairs.push(((a, b), smallvec::smallvec![e.label])),
             }
         }
     }
-    let mut codes: Vec<&Vec<u8>> = pairs.iter().map(|(_, l)| l).collect();
-    codes.sort();
-    codes.dedup();
-    let code_of = |l: &Vec<u8>| codes.binary_search(&l).expect("listed") + 1;
+    // Single labels (no parallel edges, the common case) are sorted and looked up as
+    // bytes rather than by comparing lists: the same codes in the same order, without a
+    // memcmp per comparison.
+    let all_single = pairs.iter().all(|(_, l)| l.len() == 1);
+    let mut codes: Vec<&Labels> = pairs.iter().map(|(_, l)| l).collect();
+    if all_single {
+        codes.sort_unstable_by_key(|c| c[0]);
+        codes.dedup_by_key(|c| c[0]);
+    } else {
+        codes.sort();
+        codes.dedup();
+    }
+    let mut single = [0usize; 256];
+    if all_single {
+        for (i, c) in codes.iter().enumerate() {
+            single[c[0] as usize] = i + 1;
+        }
+    }
+    let code_of = |l: &Labels| {
+        if all_single {
+            single[l[0] as usize]
+        } else {
+            codes.binary_search(&l).expect("listed") + 1
+        }
+    };
     let layers = (usize::BITS - codes.len().leading_zeros()).max(1) as usize;
 
     // Vertex classes: (label, loop labels), in sorted order.
+    // Without loops a class is its label: sorted and looked up as bytes (the same
+    // classes in the same order).
+    let no_loops = loops.iter().all(|l| l.is_empty());
     let mut classes: Vec<(u8, &Vec<u8>)> = (0..n).map(|v| (s.label(v), &loops[v])).collect();
-    classes.sort();
-    classes.dedup();
+    if no_loops {
+        classes.sort_unstable_by_key(|c| c.0);
+        classes.dedup_by_key(|c| c.0);
+    } else {
+        classes.sort();
+        classes.dedup();
+    }
+    let mut by_label = [0usize; 256];
+    if no_loops {
+        for (i, (label, _)) in classes.iter().enumerate() {
+            by_label[*label as usize] = i;
+        }
+    }
     let class_of: Vec<usize> = (0..n)
         .map(|v| {
-            classes
-                .binary_search(&(s.label(v), &loops[v]))
-                .expect("listed")
+            if no_loops {
+                by_label[s.label(v) as usize]
+            } else {
+                classes
+                    .binary_search(&(s.label(v), &loops[v]))
+                    .expect("listed")
+            }
         })
         .collect();
     let mut header = vec![

@@ -3,10 +3,13 @@
 //!
 //! A position is the sum of the parts [`ShapedRules::components`] returns; each part is
 //! looked up by [`ShapedRules::key`] in a concurrent table, or solved from its moves.
-//! For partizan rules that declare a player-exchanging [`Mirror`], a part and its mirror
-//! image (whose value is the negative) share one entry, under the lesser key. The table
-//! has a cap in entries: past it, the table is emptied (values never depend on what it
-//! holds; a part met again is solved again, exactly).
+//! For partizan rules that declare a player-exchanging [`Mirror`], a part solved is
+//! stored under its key and, negated, under its mirror image's. Before the
+//! canonical key (nauty), a part is looked up by its labelled key: the exact list of its
+//! vertex labels and edges as numbered (a board met again in the same place, or
+//! translated, is the same labelled shape), so most lookups never call nauty. The
+//! tables have a cap in entries (both together): past it, they are emptied (values never
+//! depend on what they hold; a part met again is solved again, exactly).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -26,10 +29,33 @@ pub const MAX_NIM: u32 = 1 << 20;
 pub struct ShapedSolver {
     rules: &'static dyn ShapedRules,
     games: DashMap<ShapeKey, GameId, crate::hash::Xxh3Build>,
+    labelled: DashMap<Box<[u64]>, GameId, crate::hash::Xxh3Build>,
     cap: AtomicUsize,
     lookups: AtomicU64,
     hits: AtomicU64,
+    labelled_lookups: AtomicU64,
+    labelled_hits: AtomicU64,
     evicted: AtomicU64,
+}
+
+/// The labelled key of a shape: its vertex count and direction, vertex labels and
+/// edges exactly as numbered (equal keys are equal labelled shapes, so equal values;
+/// cells are not part of it, and no ruleset's moves read them).
+fn labelled_key(s: &Shape) -> Box<[u64]> {
+    let n = s.n();
+    let mut k = Vec::with_capacity(1 + n.div_ceil(8) + s.edges().len());
+    k.push(n as u64 | (s.directed() as u64) << 40 | (s.edges().len() as u64) << 41);
+    for chunk in s.labels().chunks(8) {
+        let mut w = 0u64;
+        for (i, &b) in chunk.iter().enumerate() {
+            w |= (b as u64) << (8 * i);
+        }
+        k.push(w);
+    }
+    for e in s.edges() {
+        k.push(e.a as u64 | (e.b as u64) << 32 | (e.label as u64) << 56);
+    }
+    k.into_boxed_slice()
 }
 
 impl ShapedSolver {
@@ -38,9 +64,12 @@ impl ShapedSolver {
         ShapedSolver {
             rules,
             games: DashMap::default(),
+            labelled: DashMap::default(),
             cap: AtomicUsize::new(usize::MAX),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
+            labelled_lookups: AtomicU64::new(0),
+            labelled_hits: AtomicU64::new(0),
             evicted: AtomicU64::new(0),
         }
     }
@@ -58,11 +87,15 @@ impl ShapedSolver {
     /// What the table did.
     pub fn table_stats(&self) -> TableStats {
         let cap = self.cap.load(Ordering::Relaxed);
+        let labelled = self.labelled.len();
         TableStats {
-            entries: self.games.len(),
-            labelled_entries: 0,
+            entries: self.games.len() + labelled,
+            labelled_entries: labelled,
             cap: (cap != usize::MAX).then_some(cap),
-            labelled: (0, 0),
+            labelled: (
+                self.labelled_lookups.load(Ordering::Relaxed),
+                self.labelled_hits.load(Ordering::Relaxed),
+            ),
             canonical: (
                 self.lookups.load(Ordering::Relaxed),
                 self.hits.load(Ordering::Relaxed),
@@ -104,9 +137,41 @@ impl ShapedSolver {
     }
 
     fn part(&self, s: &Shape) -> Result<GameId> {
-        let (key, negated) = match self.rules.mirror() {
+        let exact = labelled_key(s);
+        self.labelled_lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(v) = self.labelled.get(&exact) {
+            self.labelled_hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(*v);
+        }
+        let v = self.canonical_part(s)?;
+        self.make_room();
+        self.labelled.insert(exact, v);
+        Ok(v)
+    }
+
+    /// Empties both tables when they hold the cap.
+    fn make_room(&self) {
+        let held = self.games.len() + self.labelled.len();
+        if held >= self.cap.load(Ordering::Relaxed) {
+            self.evicted.fetch_add(held as u64, Ordering::Relaxed);
+            self.games.clear();
+            self.labelled.clear();
+        }
+    }
+
+    /// The value of a part by its canonical key. With a declared [`Mirror`], a solved
+    /// part is stored under its own key and (negated) under its mirror image's, so a
+    /// later lookup of either needs one canonical labelling; the mirror's key is only
+    /// computed when the own key is not found.
+    fn canonical_part(&self, s: &Shape) -> Result<GameId> {
+        let own = self.rules.key(s);
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(v) = self.games.get(&own) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(*v);
+        }
+        let mirror = match self.rules.mirror() {
             Mirror::EdgeLabels(a, b) if self.rules.kind() == Kind::Partizan => {
-                let own = self.rules.key(s);
                 let swap = |l: u8| {
                     if l == a {
                         b
@@ -117,20 +182,14 @@ impl ShapedSolver {
                     }
                 };
                 let other = self.rules.key(&s.map_edge_labels(swap));
-                if other < own {
-                    (other, true)
-                } else {
-                    (own, false)
+                if let Some(v) = self.games.get(&other) {
+                    self.hits.fetch_add(1, Ordering::Relaxed);
+                    return Ok(-*v);
                 }
+                Some(other)
             }
-            _ => (self.rules.key(s), false),
+            _ => None,
         };
-        let sign = |v: GameId| if negated { -v } else { v };
-        self.lookups.fetch_add(1, Ordering::Relaxed);
-        if let Some(v) = self.games.get(&key) {
-            self.hits.fetch_add(1, Ordering::Relaxed);
-            return Ok(sign(*v));
-        }
         let v = match self.rules.kind() {
             Kind::Impartial => GameId::nimber(self.mex(s)?),
             Kind::Partizan => {
@@ -139,12 +198,12 @@ impl ShapedSolver {
                 GameId::from_options(&l, &r)?
             }
         };
-        if self.games.len() >= self.cap.load(Ordering::Relaxed) {
-            self.evicted
-                .fetch_add(self.games.len() as u64, Ordering::Relaxed);
-            self.games.clear();
+        self.make_room();
+        if let Some(other) = mirror {
+            // A self-mirror part (its value is its own negative) has other == own.
+            self.games.insert(other, -v);
         }
-        self.games.insert(key, sign(v));
+        self.games.insert(own, v);
         Ok(v)
     }
 

@@ -41,6 +41,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs a Slurm cluster, and 40 core-hours",
     ),
     (
+        "gamecensus run jobs/domineering-14.toml",
+        "the 14-cell Domineering census: 3.2 CPU-minutes and 2.1 GB",
+    ),
+    (
         "gamecensus octal 0.6 --max 268435456",
         "Officers to 2^28: 18 minutes and 1.6 GB, stopped by hand with Ctrl-C",
     ),

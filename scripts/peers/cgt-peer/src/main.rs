@@ -1,9 +1,16 @@
-//! cgt-peer: canonical forms of Cutthroat and Snort positions computed with the cgt crate.
+//! cgt-peer: canonical forms of Cutthroat, Snort, Domineering and Cram positions computed
+//! with the cgt crate.
 //!
-//! Usage: `cgt-peer cutthroat|snort [--threads N] [--raw] [--whole] < lines`
-//! Each input line is `GRAPH6 COLOURING` (one letter per vertex in graph6 order: B Left's,
-//! W Right's, G both players'; Snort also takes a bare GRAPH6, meaning all G). Each output
+//! Usage: `cgt-peer cutthroat|snort|domineering|cram [--threads N] [--raw] [--whole] < lines`
+//! For Cutthroat and Snort each input line is `GRAPH6 COLOURING` (one letter per vertex in
+//! graph6 order: B Left's, W Right's, G both players'; Snort also takes a bare GRAPH6,
+//! meaning all G). For Domineering and Cram each line is a board in grid notation (`.`
+//! empty, `#` filled, `|` between rows; at most 64 cells in its rectangle). Each output
 //! line is the value, in gamecensus's notation (cgt's own display with `--raw`).
+//!
+//! Domineering is cgt's own `Domineering` (its grid, moves and decomposition). Cram is
+//! written here on cgt's `PartizanGame` trait (both players have every domino placement),
+//! so cgt's canonical-form search values it.
 //!
 //! Cutthroat is implemented here on cgt's `PartizanGame` trait (telling cgt its connected
 //! components, unless `--whole`); Snort is cgt's own, which splits into components itself.
@@ -12,6 +19,7 @@
 use cgt::graph::{Graph, VertexIndex, adjacency_matrix::undirected::UndirectedGraph};
 use cgt::short::partizan::{
     canonical_form::CanonicalForm,
+    games::domineering::Domineering,
     games::snort::{Snort, VertexColor, VertexKind},
     partizan_game::PartizanGame,
     transposition_table::ParallelTranspositionTable,
@@ -201,10 +209,20 @@ fn notation(g: &CanonicalForm) -> String {
     format!("{{{left}|{right}}}")
 }
 
-/// Reads every line, prints every value; returns (positions, transposition table size).
+/// Reads every `GRAPH6 COLOURING` line, prints every value; returns (positions,
+/// transposition table size).
 fn run<G: PartizanGame>(
     position: impl Fn(Coloured) -> Result<G, String>,
     uncoloured: bool,
+    raw: bool,
+) -> Result<(usize, usize), String> {
+    run_lines(|line| parse_line(line, uncoloured).and_then(&position), raw)
+}
+
+/// Reads every line, parses it with `position`, prints every value; returns (positions,
+/// transposition table size).
+fn run_lines<G: PartizanGame>(
+    position: impl Fn(&str) -> Result<G, String>,
     raw: bool,
 ) -> Result<(usize, usize), String> {
     let table = ParallelTranspositionTable::new();
@@ -215,9 +233,7 @@ fn run<G: PartizanGame>(
         if line.trim().is_empty() {
             continue;
         }
-        let g = parse_line(&line, uncoloured)
-            .and_then(&position)
-            .map_err(|e| format!("line {}: {e}: {line:?}", no + 1))?;
+        let g = position(line.trim()).map_err(|e| format!("line {}: {e}: {line:?}", no + 1))?;
         let value = g.canonical_form(&table);
         let text = if raw {
             value.to_string()
@@ -251,8 +267,88 @@ fn snort(g: Coloured) -> Result<Snort<VertexKind, UndirectedGraph<VertexKind>>, 
     })))
 }
 
-const USAGE: &str =
-    "usage: cgt-peer cutthroat|snort [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' lines";
+/// cgt's Domineering on a board in grid notation.
+fn domineering(line: &str) -> Result<Domineering, String> {
+    line.parse::<Domineering>()
+        .map_err(|e| format!("not a board: {e}"))
+}
+
+/// A Cram position: a grid of at most 64 cells, bit `y * width + x` set for a filled cell.
+/// Either player places a domino either way on two adjacent empty cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Cram {
+    width: usize,
+    height: usize,
+    filled: u64,
+}
+
+impl Cram {
+    fn parse(line: &str) -> Result<Self, String> {
+        let rows: Vec<&str> = line.split('|').collect();
+        let width = rows[0].len();
+        let height = rows.len();
+        if width == 0 || width * height > 64 || rows.iter().any(|r| r.len() != width) {
+            return Err("not a board of equal rows with at most 64 cells".into());
+        }
+        let mut filled = 0u64;
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '#' => filled |= 1 << (y * width + x),
+                    _ => return Err(format!("{ch:?} is not . or #")),
+                }
+            }
+        }
+        Ok(Self {
+            width,
+            height,
+            filled,
+        })
+    }
+
+    fn empty(&self, x: usize, y: usize) -> bool {
+        self.filled >> (y * self.width + x) & 1 == 0
+    }
+
+    fn place(&self, a: (usize, usize), b: (usize, usize)) -> Self {
+        let bit = |(x, y): (usize, usize)| 1u64 << (y * self.width + x);
+        Self {
+            filled: self.filled | bit(a) | bit(b),
+            ..*self
+        }
+    }
+
+    fn moves(&self) -> Vec<Self> {
+        let mut out = Vec::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                if !self.empty(x, y) {
+                    continue;
+                }
+                if x + 1 < self.width && self.empty(x + 1, y) {
+                    out.push(self.place((x, y), (x + 1, y)));
+                }
+                if y + 1 < self.height && self.empty(x, y + 1) {
+                    out.push(self.place((x, y), (x, y + 1)));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl PartizanGame for Cram {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves()
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves()
+    }
+}
+
+const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
 
 fn main() {
     let mut game = None;
@@ -262,7 +358,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "cutthroat" | "snort" if game.is_none() => game = Some(a),
+            "cutthroat" | "snort" | "domineering" | "cram" if game.is_none() => game = Some(a),
             "--raw" => raw = true,
             "--whole" => whole = true,
             "--threads" => match args.next().and_then(|t| t.parse().ok()) {
@@ -282,6 +378,8 @@ fn main() {
     let work = || match game.as_str() {
         "cutthroat" if whole => run(cutthroat_whole, false, raw),
         "cutthroat" => run(cutthroat, false, raw),
+        "domineering" => run_lines(domineering, raw),
+        "cram" => run_lines(Cram::parse, raw),
         _ => run(snort, true, raw),
     };
     #[cfg(feature = "rayon")]
