@@ -7,8 +7,8 @@
 //! 0), unit 1 (shard 1), ..., unit M-1 (shard M-1), unit M (shard 0 again), and so on.
 //! A census's units hold different numbers of positions (and some none), so a sharded
 //! census records in its sidecar the rows of each unit it wrote
-//! ([`Units::Rows`]); an octal sweep's units are its codes, one row each
-//! ([`Units::Each`]). Merge takes that many rows from each shard in turn.
+//! ([`Units::Rows`](super::provenance::Units::Rows)); an octal sweep's units are its codes, one row each
+//! ([`Units::Each`](super::provenance::Units::Each)). Merge takes that many rows from each shard in turn.
 //!
 //! Nothing is trusted that the sidecars do not vouch for: every shard must come from
 //! the same job file, program and commit, with an identity that this program computes
@@ -23,8 +23,9 @@ use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::provenance::{self, Sidecar, Units};
+use super::provenance::{self, Sidecar};
 use super::run::identity;
+use super::shards::{ShardFile, check_set, load, refuse};
 use super::spec::JobSpec;
 use crate::error::{Error, Result};
 use crate::graphs::Shard;
@@ -53,227 +54,6 @@ impl Merged {
             self.bytes
         )
     }
-}
-
-/// One shard's CSV with its sidecar, checked on its own.
-struct ShardFile {
-    path: PathBuf,
-    sidecar: Sidecar,
-    shard: Shard,
-    /// How many rows each of its units has.
-    units: UnitRows,
-}
-
-/// The rows of each unit of a shard, in order.
-enum UnitRows {
-    /// `count` units of `each` rows.
-    Each { each: u64, count: usize },
-    /// As listed.
-    Listed(Vec<u64>),
-}
-
-impl UnitRows {
-    fn len(&self) -> usize {
-        match self {
-            UnitRows::Each { count, .. } => *count,
-            UnitRows::Listed(v) => v.len(),
-        }
-    }
-
-    fn rows(&self, unit: usize) -> u64 {
-        match self {
-            UnitRows::Each { each, .. } => *each,
-            UnitRows::Listed(v) => v[unit],
-        }
-    }
-}
-
-fn refuse(msg: String) -> Error {
-    Error::usage(format!("will not merge: {msg}"))
-}
-
-/// Reads a shard's sidecar and checks what can be checked of one shard alone.
-fn load(path: &Path) -> Result<ShardFile> {
-    let show = path.display();
-    if path.to_string_lossy().ends_with(".meta.json") {
-        return Err(refuse(format!(
-            "{show} is a sidecar: give the shards' CSV files (e.g. results/NAME.shard-*-of-M.csv)"
-        )));
-    }
-    let meta =
-        std::fs::metadata(path).map_err(|e| refuse(format!("cannot read shard {show}: {e}")))?;
-    if !meta.is_file() {
-        return Err(refuse(format!("shard {show} is not a regular file")));
-    }
-    let sidecar = Sidecar::read(path)?.ok_or_else(|| {
-        refuse(format!(
-            "{show} has no sidecar {}: it is not a shard written by gamecensus run",
-            Sidecar::path_for(path).display()
-        ))
-    })?;
-    let shard = Shard::parse(&sidecar.shard).map_err(|_| {
-        refuse(format!(
-            "{show}: its sidecar's shard {:?} is not I/M",
-            sidecar.shard
-        ))
-    })?;
-    if !sidecar.complete {
-        return Err(refuse(format!(
-            "{show} (shard {}) is incomplete: {} rows of an interrupted run; finish it with \
-             gamecensus run JOB --shard {} --resume",
-            sidecar.shard, sidecar.rows, sidecar.shard
-        )));
-    }
-    if meta.len() != sidecar.bytes {
-        return Err(refuse(format!(
-            "{show} has {} bytes but its sidecar says the complete shard has {}: it was changed",
-            meta.len(),
-            sidecar.bytes
-        )));
-    }
-    // Every row is a line of at least one character and its newline (uncompressed).
-    if !super::zst::is_zst_path(path) && sidecar.rows > sidecar.bytes / 2 {
-        return Err(refuse(format!(
-            "{show}: its sidecar's {} rows cannot fit in {} bytes",
-            sidecar.rows, sidecar.bytes
-        )));
-    }
-    let units = match (&sidecar.units, shard.count) {
-        (_, 1) => UnitRows::Listed(vec![sidecar.rows]),
-        (Some(Units::Rows(list)), _) => UnitRows::Listed(list.clone()),
-        (Some(Units::Each(k)), _) if *k > 0 && sidecar.rows % k == 0 => UnitRows::Each {
-            each: *k,
-            count: (sidecar.rows / k) as usize,
-        },
-        _ => {
-            return Err(refuse(format!(
-                "{show}: its sidecar does not record how its rows divide into units (written \
-                 by another version of gamecensus?)"
-            )));
-        }
-    };
-    if let UnitRows::Listed(list) = &units {
-        let sum = list.iter().try_fold(0u64, |a, &b| a.checked_add(b));
-        if sum != Some(sidecar.rows) {
-            return Err(refuse(format!(
-                "{show}: its sidecar's units do not add up to the {} rows it records",
-                sidecar.rows
-            )));
-        }
-    }
-    Ok(ShardFile {
-        path: path.to_path_buf(),
-        sidecar,
-        shard,
-        units,
-    })
-}
-
-/// Checks that the shards are the M shards of one job, once each; returns them in shard
-/// order, with the job.
-fn check_set(mut files: Vec<ShardFile>) -> Result<(Vec<ShardFile>, JobSpec)> {
-    let first = &files[0];
-    let (p0, s0) = (first.path.display().to_string(), &first.sidecar);
-    let this = provenance::program();
-    if s0.program != this {
-        return Err(refuse(format!(
-            "{p0} was written by {}, this is {this}: merge with the program that wrote it",
-            s0.program
-        )));
-    }
-    let Some(text) = s0.job_text.as_deref() else {
-        return Err(refuse(format!("{p0}: its sidecar holds no job file")));
-    };
-    let spec = JobSpec::parse(text).map_err(|e| {
-        refuse(format!(
-            "{p0}: the job file in its sidecar does not parse ({e})"
-        ))
-    })?;
-    let m = first.shard.count;
-    for f in &files[1..] {
-        let (p, s) = (f.path.display(), &f.sidecar);
-        let differs = if s.job_hash != s0.job_hash {
-            Some("job files")
-        } else if s.program != s0.program || s.commit != s0.commit {
-            Some("programs (version or commit)")
-        } else if s.columns != s0.columns {
-            Some("columns")
-        } else if f.shard.count != m {
-            Some("shard counts")
-        } else {
-            None
-        };
-        if let Some(what) = differs {
-            return Err(refuse(format!(
-                "{p} (shard {}, job {}) and {p0} (shard {}, job {}) come from different runs: \
-                 their {what} differ",
-                s.shard,
-                s.job_file.as_deref().unwrap_or(Path::new("?")).display(),
-                s0.shard,
-                s0.job_file.as_deref().unwrap_or(Path::new("?")).display(),
-            )));
-        }
-    }
-    for f in &files {
-        if f.sidecar.identity != identity(&spec, f.shard)? {
-            return Err(refuse(format!(
-                "{}: its identity is not that of shard {} of its job file: {}",
-                f.path.display(),
-                f.sidecar.shard,
-                f.sidecar.identity
-            )));
-        }
-    }
-    files.sort_by_key(|f| f.shard.index);
-    for w in files.windows(2) {
-        if w[0].shard.index == w[1].shard.index {
-            return Err(refuse(format!(
-                "shard {}/{m} is given twice ({} and {})",
-                w[0].shard.index,
-                w[0].path.display(),
-                w[1].path.display()
-            )));
-        }
-    }
-    if files.len() != m {
-        // The files are in shard order, once each: the first few gaps, and how many.
-        let missing = m - files.len();
-        let mut have = files.iter().map(|f| f.shard.index).peekable();
-        let mut shown = Vec::new();
-        for i in 0..m {
-            if have.next_if_eq(&i).is_none() {
-                shown.push(format!("{i}/{m}"));
-                if shown.len() == 10 {
-                    break;
-                }
-            }
-        }
-        let more = if missing > shown.len() {
-            format!(" and {} more", missing - shown.len())
-        } else {
-            String::new()
-        };
-        return Err(refuse(format!(
-            "{missing} of the {m} shards {} missing: {}{more}",
-            if missing == 1 { "is" } else { "are" },
-            shown.join(", "),
-        )));
-    }
-    // Shard I of a run with U units has the units I, I + M, ... below U.
-    let total: usize = files.iter().map(|f| f.units.len()).sum();
-    for f in &files {
-        let want = (total + m - 1 - f.shard.index) / m;
-        if f.units.len() != want {
-            return Err(refuse(format!(
-                "{} (shard {}) has {} units, but a run with {total} units in {m} shards gives \
-                 it {want}: the shards are not of one run",
-                f.path.display(),
-                f.sidecar.shard,
-                f.units.len()
-            )));
-        }
-    }
-    Ok((files, spec))
 }
 
 /// A shard being read: its lines, and the checksum of what was read.

@@ -18,6 +18,7 @@ pub mod provenance;
 pub mod rows;
 pub mod run;
 pub mod shaped;
+pub mod shards;
 pub mod spec;
 pub mod staged;
 pub mod stream;

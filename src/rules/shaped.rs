@@ -90,7 +90,10 @@ pub trait ShapedRules: Send + Sync {
     /// What [`ShapedRules::size`] counts, plural ("cells").
     fn size_unit(&self) -> &'static str;
 
-    /// Appends every move of `player` in `s`, each with the position it leaves,
+    /// Appends every move of `player` in `s`, each with the position it leaves.
+    /// Moves depend only on the labels and edges, never on the cells
+    /// ([`Shape::place`], which only notation and drawings read): the solver's memo
+    /// keys a position by its labels and edges. Positions left are
     /// already reduced as the rules say (Hackenbush: what no longer touches the ground
     /// falls away).
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>);

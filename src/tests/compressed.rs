@@ -107,11 +107,12 @@ fn a_compressed_run_resumes_after_sigint_and_merges() {
     let plain = solo(d, &job);
     let out = d.join("ct7.csv.zst");
     let child = start(&["run", &job, "--out", s(&out), "--quiet", "--threads", "1"]);
-    // The header's frame is written at once; rows follow every 2 s.
+    // The header's frame is written at once; rows follow every 2 s. Signalled as soon
+    // as the header is there (the whole run takes about half a second with one thread,
+    // so a fixed delay can miss it on an idle machine).
     wait_for("the header", || {
         std::fs::metadata(&out).is_ok_and(|m| m.len() > 0)
     });
-    std::thread::sleep(std::time::Duration::from_millis(700));
     signal(&child, "-INT");
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
