@@ -2,6 +2,7 @@
 //! column, colour counts from the colouring column, and the canonical key. They can be
 //! used wherever a column can (`--by`, `--where`, `--check`, `--first-of`).
 
+use super::basics;
 use super::invariants as inv;
 use crate::graphs::canon::{automorphism_group_size, canonical_form};
 use crate::graphs::{Bits, Colouring, Graph, to_graph6};
@@ -263,11 +264,11 @@ pub fn derive(d: Derived, g: &Graph, c: Option<&Colouring>) -> DerivedValue {
         }
         Derived::IsCycle => Bool(n >= 3 && g.is_connected() && degrees().all(|k| k == 2)),
         Derived::IsStar => Bool(n > 0 && g.m() == n - 1 && degrees().max().unwrap_or(0) == n - 1),
-        Derived::IsBipartite => Bool(inv::is_bipartite(g)),
-        Derived::Triangles => Int(inv::triangles(g)),
+        Derived::IsBipartite => Bool(basics::is_bipartite(g)),
+        Derived::Triangles => Int(basics::triangles(g)),
         Derived::Girth => girth(g).map_or(Empty, |k| Int(k as i64)),
         Derived::Diameter => diameter(g).map_or(Empty, |k| Int(k as i64)),
-        Derived::CliqueNumber => Int(inv::clique_number(g) as i64),
+        Derived::CliqueNumber => Int(basics::clique_number(g) as i64),
         Derived::Automorphisms => {
             let a = automorphism_group_size(g);
             if a < 9.0e15 {
@@ -309,7 +310,7 @@ fn girth(g: &Graph) -> Option<u32> {
         for v in Bits(g.neighbours(u) & !((2u64 << u) - 1)) {
             let mut h = *g;
             h.remove_edge(u, v);
-            let d = inv::distances(&h, u)[v];
+            let d = basics::distances(&h, u)[v];
             if d != u32::MAX {
                 best = Some(best.map_or(d + 1, |b: u32| b.min(d + 1)));
             }
@@ -321,7 +322,7 @@ fn girth(g: &Graph) -> Option<u32> {
 fn diameter(g: &Graph) -> Option<u32> {
     let mut best = 0;
     for s in 0..g.n() {
-        let dist = inv::distances(g, s);
+        let dist = basics::distances(g, s);
         for &d in &dist[..g.n()] {
             if d == u32::MAX {
                 return None;

@@ -182,6 +182,7 @@ pub fn column_ty(t: ColumnType) -> Ty {
     }
 }
 
+pub mod basics;
 mod compile;
 pub mod derived;
 mod eval;

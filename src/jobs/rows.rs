@@ -19,41 +19,6 @@ use super::spec::CensusJob;
 use crate::error::{Error, Result};
 use crate::solving::Schema;
 
-/// Checks the `tally` key of a job on its own (the columns are checked against the
-/// ruleset's when the census starts).
-pub fn check_tally_spec(tally: &[Vec<String>]) -> Result<()> {
-    for (i, group) in tally.iter().enumerate() {
-        if group.is_empty() {
-            return Err(Error::usage(format!(
-                "tally entry {}: list the columns to count by, e.g. tally = [[\"n\", \"outcome\"]]",
-                i + 1
-            )));
-        }
-        for c in group {
-            if c.is_empty() || !c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_') {
-                return Err(Error::usage(format!(
-                    "tally entry {}: {c:?} is not a column name",
-                    i + 1
-                )));
-            }
-        }
-        if let Some(c) = crate::solving::columns::repeated_column(group) {
-            return Err(Error::usage(format!(
-                "tally entry {}: {c} is listed twice",
-                i + 1
-            )));
-        }
-        if tally[..i].contains(group) {
-            return Err(Error::usage(format!(
-                "tally entry {} repeats an earlier one ({})",
-                i + 1,
-                group.join(", ")
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// What the job's `keep` and `tally` add to its identity (nothing without them, so the
 /// identities of other jobs stay as they were).
 pub fn identity_suffix(job: &CensusJob) -> String {

@@ -178,7 +178,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("max_n", raw.max_n.is_some()),
             ]);
             let tally = raw.tally.unwrap_or_default();
-            super::rows::check_tally_spec(&tally)?;
+            check_tally_spec(&tally)?;
             if raw.keep.as_deref().is_some_and(|k| k.trim().is_empty()) {
                 return Err(Error::usage(
                     "keep = \"\": give a predicate (e.g. keep = \"not is_integer(atomic_weight)\"), or leave keep out to write every row",
@@ -380,6 +380,41 @@ impl JobSpec {
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("results/{}.csv", self.name)))
     }
+}
+
+/// Checks the `tally` key of a job on its own (the columns are checked against the
+/// ruleset's when the census starts).
+pub fn check_tally_spec(tally: &[Vec<String>]) -> Result<()> {
+    for (i, group) in tally.iter().enumerate() {
+        if group.is_empty() {
+            return Err(Error::usage(format!(
+                "tally entry {}: list the columns to count by, e.g. tally = [[\"n\", \"outcome\"]]",
+                i + 1
+            )));
+        }
+        for c in group {
+            if c.is_empty() || !c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_') {
+                return Err(Error::usage(format!(
+                    "tally entry {}: {c:?} is not a column name",
+                    i + 1
+                )));
+            }
+        }
+        if let Some(c) = crate::solving::columns::repeated_column(group) {
+            return Err(Error::usage(format!(
+                "tally entry {}: {c} is listed twice",
+                i + 1
+            )));
+        }
+        if tally[..i].contains(group) {
+            return Err(Error::usage(format!(
+                "tally entry {} repeats an earlier one ({})",
+                i + 1,
+                group.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
