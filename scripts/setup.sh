@@ -22,8 +22,10 @@
 #             (stddef.h in its resource directory, clang/VERSION/include beside it):
 #             without them bindgen fails on nauty.h ("'stddef.h' file not found").
 #             Debian package: libclang-dev (pulls libclang1-N and libclang-common-N-dev).
-#   nauty     `nauty-geng` and `nauty-vcolg` on PATH (Debian's nauty package): the tests
-#             and benchmarks compare against them.
+#   nauty     `nauty-geng`, `nauty-vcolg`, `nauty-multig` and `nauty-genposetg` on PATH
+#             (Debian's nauty package): the tests and benchmarks compare against them.
+#   zstd      the `zstd` command (Debian's zstd package): the compressed-output tests
+#             check that an independent zstd decompresses our .csv.zst files.
 #   python    a virtual environment target/pyenv whose python imports pandas, polars,
 #             duckdb and networkx (pinned below, from PyPI): the tests run the loading
 #             one-liners of docs/CSV.md and compare graph invariants with networkx; the
@@ -149,9 +151,10 @@ detect() {
       elif [ $headers = 0 ]; then echo "clang's builtin headers (no clang/VERSION/include/stddef.h beside libclang)"
       fi ;;
     nauty)
-      for t in nauty-geng nauty-vcolg; do on_path "$t" || missing+=("$t"); done
+      for t in nauty-geng nauty-vcolg nauty-multig nauty-genposetg; do on_path "$t" || missing+=("$t"); done
       [ ${#missing[@]} = 0 ] || echo "${missing[*]}" ;;
     chromium) on_path chromium || echo "chromium" ;;
+    zstd) on_path zstd || echo "zstd" ;;
     slurm) slurm_missing ;;
     python)
       [ -x "$ROOT$PYENV/bin/python" ] \
@@ -168,6 +171,7 @@ packages() {
     nauty) echo nauty ;;
     python) echo python3 python3-venv python3-pip ;;
     chromium) echo chromium ;;
+    zstd) echo zstd ;;
     slurm) echo slurm-wlm munge ;;
   esac
 }
@@ -184,7 +188,7 @@ fi
 
 case "${1:-test}" in
   build) wanted=(cargo libclang) ;;
-  test) wanted=(cargo libclang nauty python chromium slurm) ;;
+  test) wanted=(cargo libclang nauty python zstd chromium slurm) ;;
   slurm) wanted=(slurm) ;;
   *) say "usage: scripts/setup.sh [build|test|slurm] | --detect NAME..."; exit 2 ;;
 esac

@@ -118,7 +118,7 @@ fn a_file_that_is_not_a_64_bit_library_does_not_count() {
 }
 
 #[test]
-fn nauty_needs_both_tools_on_the_path() {
+fn nauty_needs_every_tool_the_tests_run_on_the_path() {
     let t = tempfile::tempdir().unwrap();
     executable(t.path(), "usr/bin/nauty-geng");
     let (ok, out) = detect(t.path(), "nauty");
@@ -127,12 +127,27 @@ fn nauty_needs_both_tools_on_the_path() {
         "{out}"
     );
     executable(t.path(), "bin/nauty-vcolg");
+    executable(t.path(), "bin/nauty-multig");
+    let (ok, out) = detect(t.path(), "nauty");
+    assert!(!ok && out.contains("nauty-genposetg"), "{out}");
+    executable(t.path(), "usr/bin/nauty-genposetg");
     assert!(detect(t.path(), "nauty").0);
     // Present but not executable does not count.
     let t = tempfile::tempdir().unwrap();
     file(t.path(), "usr/bin/nauty-geng", b"");
-    executable(t.path(), "usr/bin/nauty-vcolg");
+    for tool in ["nauty-vcolg", "nauty-multig", "nauty-genposetg"] {
+        executable(t.path(), &format!("usr/bin/{tool}"));
+    }
     assert!(!detect(t.path(), "nauty").0);
+}
+
+#[test]
+fn zstd_is_the_command_on_the_path() {
+    let t = tempfile::tempdir().unwrap();
+    let (ok, out) = detect(t.path(), "zstd");
+    assert!(!ok && out.contains("zstd"), "{out}");
+    executable(t.path(), "usr/bin/zstd");
+    assert!(detect(t.path(), "zstd").0);
 }
 
 #[test]
