@@ -4,10 +4,19 @@
 
 use std::cmp::Ordering;
 
-use super::store::{Node, intern, store};
+use std::cell::RefCell;
+
+use super::store::{Node, PairCache, intern, store};
 use super::{GameId, Nus};
 use crate::values::Outcome;
 use crate::values::limits::{Limit, MAX_UPS};
+
+thread_local! {
+    /// This thread's cache of sums in front of the shared memo.
+    static SUMS: RefCell<PairCache> = RefCell::new(PairCache::new());
+    /// This thread's cache of comparisons in front of the shared memo.
+    static LE: RefCell<PairCache> = RefCell::new(PairCache::new());
+}
 
 impl Nus {
     /// The sum, or the limit it would cross.
@@ -85,8 +94,13 @@ impl GameId {
         } else {
             (other, self)
         };
+        if let Some(v) = SUMS.with(|c| c.borrow().get(key.0, key.1)) {
+            return Ok(GameId(v));
+        }
         if let Some(v) = store().sums.get(&key) {
-            return Ok(*v);
+            let v = *v;
+            SUMS.with(|c| c.borrow_mut().put(key.0, key.1, v.0));
+            return Ok(v);
         }
         let (a, b) = key;
         let (al, ar) = a.sides();
@@ -113,6 +127,7 @@ impl GameId {
         }
         let v = GameId::from_options(&l, &r)?;
         store().sums.insert(key, v);
+        SUMS.with(|c| c.borrow_mut().put(key.0, key.1, v.0));
         Ok(v)
     }
 
@@ -129,13 +144,20 @@ impl GameId {
         if let (Some(a), Some(b)) = (self.as_nus(), other.as_nus()) {
             return matches!(a.compare(&b), Some(Ordering::Less | Ordering::Equal));
         }
-        if let Some(v) = store().le.get(&(self, other)) {
-            return *v;
+        if let Some(v) = LE.with(|c| c.borrow().get(self, other)) {
+            return v != 0;
         }
-        // G ≤ H iff no H^R ≤ G and no G^L ≥ H.
-        let v = !other.right_options().iter().any(|hr| hr.leq(self))
-            && !self.left_options().iter().any(|gl| other.leq(*gl));
-        store().le.insert((self, other), v);
+        let v = match store().le.get(&(self, other)) {
+            Some(v) => *v,
+            None => {
+                // G ≤ H iff no H^R ≤ G and no G^L ≥ H.
+                let v = !other.right_options().iter().any(|hr| hr.leq(self))
+                    && !self.left_options().iter().any(|gl| other.leq(*gl));
+                store().le.insert((self, other), v);
+                v
+            }
+        };
+        LE.with(|c| c.borrow_mut().put(self, other, v as u32));
         v
     }
 

@@ -3,7 +3,11 @@
 //! recognition of numbers and number-up-stars among them, so that every value has one
 //! representation and one id.
 
-use super::store::{Node, intern};
+use std::sync::atomic::Ordering;
+
+use smallvec::SmallVec;
+
+use super::store::{Node, intern, store};
 use super::{GameId, Nus};
 use crate::values::dyadic::Dyadic;
 use crate::values::limits::{Limit, MAX_UPS};
@@ -15,8 +19,28 @@ impl GameId {
         if let Some(g) = impartial_nimbers(left, right) {
             return Ok(g);
         }
+        // Many positions have the same options: the value of each option set is
+        // memoised (duplicates and order do not change a value).
+        let ids = |v: &[GameId]| {
+            let mut ids: SmallVec<[u32; 16]> = v.iter().map(|g| g.0).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        };
+        let (li, ri) = (ids(left), ids(right));
+        let mut key: Vec<u32> = Vec::with_capacity(1 + li.len() + ri.len());
+        key.push(li.len() as u32);
+        key.extend_from_slice(&li);
+        key.extend_from_slice(&ri);
+        let memo = &store().forms;
+        if let Some(v) = memo.get(key.as_slice()) {
+            return Ok(*v);
+        }
         let (l, r) = canonicalize(left.to_vec(), right.to_vec());
-        recognise(l, r)
+        let v = recognise(l, r)?;
+        store().form_ids.fetch_add(key.len(), Ordering::Relaxed);
+        memo.insert(key.into_boxed_slice(), v);
+        Ok(v)
     }
 }
 

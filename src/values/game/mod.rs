@@ -44,7 +44,7 @@ pub use store::{StoreUsage, clear_memos, stored_values, usage};
 pub use thermo::CoolError;
 
 use super::dyadic::Dyadic;
-use store::{Node, entry, intern};
+use store::{Node, entry};
 
 /// A short game value: an index into the shared store. Equal values have equal ids.
 /// (`Ord` on ids is only a storage order for sorting option lists; the game order is
@@ -80,6 +80,20 @@ impl Nus {
 }
 
 impl GameId {
+    /// The id as a number, to keep in an atomic slot; only [`GameId::from_bits`] in the
+    /// same process reads it back.
+    #[inline]
+    pub fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// The id `to_bits` gave. **Panics** on use if `bits` did not come from
+    /// [`GameId::to_bits`] in this process.
+    #[inline]
+    pub fn from_bits(bits: u32) -> GameId {
+        GameId(bits)
+    }
+
     /// The number-up-star `nus`. Panics if `nus.ups` is `i32::MIN` (beyond
     /// [`MAX_UPS`](crate::values::limits::MAX_UPS): the range is symmetric).
     pub fn nus(nus: Nus) -> GameId {
@@ -87,12 +101,14 @@ impl GameId {
             nus.ups != i32::MIN,
             "a multiple of ^ beyond the kernel's range"
         );
-        intern(Node::Nus(nus))
+        store::intern_nus(nus)
     }
 
     /// 0.
+    #[inline]
     pub fn zero() -> GameId {
-        GameId::nus(Nus::number(Dyadic::ZERO))
+        static ZERO: std::sync::OnceLock<GameId> = std::sync::OnceLock::new();
+        *ZERO.get_or_init(|| GameId::nus(Nus::number(Dyadic::ZERO)))
     }
 
     /// The integer `n`.

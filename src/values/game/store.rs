@@ -97,6 +97,11 @@ pub(super) struct Store {
     pub atomic: DashMap<GameId, bool, Xxh3Build>,
     pub thermographs: DashMap<GameId, Arc<Thermograph>, Xxh3Build>,
     pub notations: DashMap<GameId, Arc<str>, Xxh3Build>,
+    /// Values of option sets: `[number of left options, left ids..., right ids...]`
+    /// (each side sorted, without duplicates) to the canonical value.
+    pub forms: DashMap<Box<[u32]>, GameId, Xxh3Build>,
+    /// Ids held by the keys of `forms`, for [`usage`].
+    pub form_ids: AtomicUsize,
 }
 
 /// The one store of the program.
@@ -116,7 +121,75 @@ pub(super) fn store() -> &'static Store {
         atomic: DashMap::with_hasher(Xxh3Build::default()),
         thermographs: DashMap::with_hasher(Xxh3Build::default()),
         notations: DashMap::with_hasher(Xxh3Build::default()),
+        forms: DashMap::with_hasher(Xxh3Build::default()),
+        form_ids: AtomicUsize::new(0),
     })
+}
+
+thread_local! {
+    /// This thread's ids of number-up-stars met (a cache in front of the shared intern
+    /// map, which the kernel asks for every number-up-star it forms).
+    static NUS_IDS: std::cell::RefCell<crate::hash::FastHashMap<Nus, GameId>> =
+        std::cell::RefCell::new(crate::hash::FastHashMap::default());
+}
+
+/// Number-up-stars a thread keeps ids of before it starts again.
+const NUS_CACHE: usize = 1 << 16;
+
+/// The id of the number-up-star `n`, adding it to the store if it is new.
+#[inline]
+pub(super) fn intern_nus(n: Nus) -> GameId {
+    if let Some(id) = NUS_IDS.with(|m| m.borrow().get(&n).copied()) {
+        return id;
+    }
+    let id = intern(Node::Nus(n));
+    NUS_IDS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= NUS_CACHE {
+            m.clear();
+        }
+        m.insert(n, id);
+    });
+    id
+}
+
+/// A direct-mapped cache of a pure function of two ids, one per thread and function:
+/// [`PAIR_SLOTS`] slots, each holding the last pair that hashed to it. In front of a
+/// shared memo table it saves the table's lock and probe on the pairs a thread meets
+/// again and again.
+pub(super) struct PairCache {
+    slots: Box<[(u64, u32)]>,
+}
+
+/// Slots of a [`PairCache`] (16 bytes each).
+pub(super) const PAIR_SLOTS: usize = 1 << 13;
+
+impl PairCache {
+    pub(super) fn new() -> PairCache {
+        PairCache {
+            slots: vec![(u64::MAX, 0); PAIR_SLOTS].into_boxed_slice(),
+        }
+    }
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B1_85EB_CA87) >> (64 - PAIR_SLOTS.trailing_zeros())) as usize
+    }
+
+    /// The value cached for `(a, b)`.
+    #[inline]
+    pub(super) fn get(&self, a: GameId, b: GameId) -> Option<u32> {
+        let key = (a.0 as u64) << 32 | b.0 as u64;
+        let (k, v) = self.slots[Self::slot(key)];
+        (k == key).then_some(v)
+    }
+
+    /// Caches `value` for `(a, b)`.
+    #[inline]
+    pub(super) fn put(&mut self, a: GameId, b: GameId, value: u32) {
+        let key = (a.0 as u64) << 32 | b.0 as u64;
+        self.slots[Self::slot(key)] = (key, value);
+    }
 }
 
 /// The id of `node`, adding it to the store if it is new.
@@ -176,6 +249,10 @@ pub const BYTES_PER_OPTION: u64 = 12;
 /// slack; thermographs and notations hold heap data and count [`BYTES_PER_THERMOGRAPH`].
 pub const BYTES_PER_MEMO: u64 = 32;
 
+/// Bytes a memoised option set costs besides its ids: the boxed key, the value and
+/// the hash map's slack with the allocator's rounding.
+pub const BYTES_PER_FORM: u64 = 64;
+
 /// Bytes a memoised thermograph or notation costs.
 pub const BYTES_PER_THERMOGRAPH: u64 = 256;
 
@@ -192,12 +269,16 @@ pub fn usage() -> StoreUsage {
         + s.weights.len()
         + s.atomic.len();
     let heavy = s.thermographs.len() + s.notations.len();
+    let forms = s.forms.len();
     StoreUsage {
         values,
         value_bytes: values as u64 * BYTES_PER_VALUE
             + s.option_slots.load(Ordering::Relaxed) as u64 * BYTES_PER_OPTION,
-        memo_entries: small + heavy,
-        memo_bytes: small as u64 * BYTES_PER_MEMO + heavy as u64 * BYTES_PER_THERMOGRAPH,
+        memo_entries: small + heavy + forms,
+        memo_bytes: small as u64 * BYTES_PER_MEMO
+            + heavy as u64 * BYTES_PER_THERMOGRAPH
+            + forms as u64 * BYTES_PER_FORM
+            + s.form_ids.load(Ordering::Relaxed) as u64 * 4,
     }
 }
 
@@ -221,6 +302,8 @@ pub fn clear_memos() {
         weights,
         atomic,
         thermographs,
-        notations
+        notations,
+        forms
     );
+    s.form_ids.store(0, Ordering::Relaxed);
 }
