@@ -133,25 +133,28 @@ impl Scope<'_> {
             }
         });
         literal?;
-        let mut last = None;
+        let mut columns = Vec::new();
         let mut needs_graph = false;
         visit(&expr, &mut |e| match e {
-            Expr::Column(i, _) => last = Some(last.map_or(*i, |l: usize| l.max(*i))),
+            Expr::Column(i, _) => columns.push(*i),
             Expr::Derived(_) => needs_graph = true,
             _ => {}
         });
         if needs_graph {
             for name in ["graph6", "colouring"] {
                 if let Some(i) = self.header.iter().position(|h| h == name) {
-                    last = Some(last.map_or(i, |l| l.max(i)));
+                    columns.push(i);
                 }
             }
         }
+        columns.sort_unstable();
+        columns.dedup();
         Ok(Compiled {
             expr,
             ty,
             text: text.to_string(),
-            last_column: last,
+            last_column: columns.last().copied(),
+            columns,
             needs_graph,
         })
     }

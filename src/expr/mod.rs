@@ -139,6 +139,9 @@ pub struct Compiled {
     pub text: String,
     /// The largest CSV column index it reads (for splitting lines only that far).
     pub last_column: Option<usize>,
+    /// Every CSV column index it reads, in increasing order (with the graph's columns
+    /// when it uses derived ones).
+    pub columns: Vec<usize>,
     /// Whether it uses derived columns (so the graph must be parsed).
     pub needs_graph: bool,
 }

@@ -195,6 +195,26 @@ impl PositionSource {
         });
     }
 
+    /// For coloured sources, calls `f(graph, codes)` for every graph of `unit` with the
+    /// codes of its colourings ([`Colouring::from_code`] with [`PositionSpec::colours`]
+    /// colours), in the order of [`PositionSource::expand`]; `false` (and no call) for
+    /// uncoloured ones.
+    pub fn expand_coloured(&self, unit: Unit, f: &mut dyn FnMut(&Graph, &[u64])) -> bool {
+        let (n, src) = &self.sources[unit.source];
+        let k = self.spec.colours;
+        if k == 0 {
+            return false;
+        }
+        let mut scratch = ColouringScratch::default();
+        let mut codes = Vec::new();
+        src.expand(unit.unit, true, &mut |g: &Graph, gens: &[Perm]| {
+            codes.clear();
+            for_each_colouring(*n, k, gens, &mut scratch, |code| codes.push(code));
+            f(g, &codes);
+        });
+        true
+    }
+
     /// Number of positions in `unit` (without building the colourings).
     pub fn count(&self, unit: Unit) -> u64 {
         let (n, src) = &self.sources[unit.source];

@@ -36,7 +36,7 @@ use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
 use crate::error::{Error, Result};
-use crate::graphs::{Position, PositionSource, Shard, Unit, to_graph6};
+use crate::graphs::{Colouring, Position, PositionSource, Shard, Unit, to_graph6};
 use crate::rules::Ruleset;
 use crate::solving::driver::ordered_map;
 use crate::solving::{Evaluation, Evaluator, Schema};
@@ -150,7 +150,37 @@ impl Census {
         f: &mut dyn FnMut(&Position, &Evaluation),
     ) -> Result<()> {
         let mut i = 0;
-        let mut failed = None;
+        let mut failed: Option<Error> = None;
+        let k = self.source.spec().colours;
+        let mut kept = Vec::new();
+        let coloured = self.source.expand_coloured(unit, &mut |g, codes| {
+            if failed.is_some() {
+                return;
+            }
+            kept.clear();
+            for &code in codes {
+                let pos = Position {
+                    graph: *g,
+                    colouring: Some(Colouring::from_code(g.n(), k, code)),
+                };
+                if !(self.skip_reduced && self.ruleset.reduced_at_start(&pos)) {
+                    if i >= skip {
+                        kept.push(code);
+                    }
+                    i += 1;
+                }
+            }
+            let done = self
+                .evaluator
+                .evaluate_colourings(g, k, &kept, &mut |pos, e| {
+                    f(pos, &e.map_err(|e| super::stream::at_position(pos, e))?);
+                    Ok(())
+                });
+            failed = done.err();
+        });
+        if coloured {
+            return failed.map_or(Ok(()), Err);
+        }
         self.expand(unit, &mut |pos: &Position| {
             if i >= skip && failed.is_none() {
                 let pos = match self.ruleset.prepare(*pos) {
@@ -222,10 +252,15 @@ impl Census {
                     }
                     k += 1;
                 });
-                let seen = (
-                    last.first().cloned().unwrap_or_default(),
-                    last.get(1).cloned().unwrap_or_default(),
-                );
+                // The row's graph6 and colouring, by the schema's columns (scoring
+                // rules have no colouring column).
+                let field = |name: &str| {
+                    self.schema()
+                        .index(name)
+                        .and_then(|i| last.get(i).cloned())
+                        .unwrap_or_default()
+                };
+                let seen = (field("graph6"), field("colouring"));
                 if found.as_ref() != Some(&seen) {
                     return Err(Error::usage(format!(
                         "cannot resume {}: its last row ({} {}) is not the position this job \
@@ -364,8 +399,14 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         |(unit, skip)| -> Result<UnitRows> {
             let mut sink = plan.unit();
             let mut tally = Tally::for_schema(&schema);
+            let reads = sink.reads(schema.columns.len());
             census.evaluate_unit(unit, skip, &mut |pos, eval| {
-                sink.add(&schema.fields(pos, eval));
+                match &reads {
+                    Some(r) => sink.add_lazy(&schema.fields_of(pos, eval, Some(r)), &|| {
+                        schema.fields(pos, eval)
+                    }),
+                    None => sink.add(&schema.fields(pos, eval)),
+                }
                 tally.add(pos, eval);
             })?;
             Ok(UnitRows {
@@ -376,17 +417,34 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         },
         |batch| {
             governor.check(&census.evaluator)?;
-            for unit in batch {
-                let unit = unit?;
-                let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
-                match totals.as_mut() {
-                    None => output.write_unit(bytes, rows, unit.skipped + rows)?,
-                    Some(t) => {
-                        t.add(&unit.out)?;
-                        output.write_unit_progress(bytes, rows, rows, t.progress())?;
+            // The units before the first that failed are written, then its error.
+            let mut failed = None;
+            let batch: Vec<UnitRows> = batch
+                .into_iter()
+                .map_while(|u| u.map_err(|e| failed = Some(e)).ok())
+                .collect();
+            match totals.as_mut() {
+                None => {
+                    for unit in &batch {
+                        let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
+                        output.write_unit(bytes, rows, unit.skipped + rows)?;
                     }
                 }
+                Some(t) => {
+                    // The progress (tallies) is recorded once for the batch's units.
+                    let mut written = Vec::with_capacity(batch.len());
+                    for unit in &batch {
+                        t.add(&unit.out)?;
+                        written.push((unit.out.bytes.as_slice(), unit.out.rows, unit.out.rows));
+                    }
+                    output.write_units_progress(&written, t.progress())?;
+                }
+            }
+            for unit in batch {
                 summary.tally.merge(unit.tally);
+            }
+            if let Some(e) = failed {
+                return Err(e);
             }
             let rows = totals.as_ref().map_or(output.rows(), |t| t.positions);
             if pb.length().is_some_and(|len| rows > len) {

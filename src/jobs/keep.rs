@@ -44,6 +44,11 @@ impl Keep {
         })
     }
 
+    /// The columns it reads (indices into the schema's columns).
+    pub fn reads(&self) -> &[usize] {
+        &self.compiled.columns
+    }
+
     /// A fresh state for one thread or unit.
     pub fn state(&self) -> KeepState {
         KeepState::default()

@@ -8,6 +8,9 @@
 //! - the memo tables of the game-value kernel (sums, comparisons, invariants,
 //!   thermographs, ...): allowed [`MEMO_SHARE`] of the budget, emptied when they pass it
 //!   (pure caches: computed again when asked);
+//! - the value slots of coloured components by class (`solving::batch`, partizan
+//!   censuses of vertex-removal rules): at most [`CLASS_SHARE`] of the budget, counted
+//!   before the table's cap; past it new classes take the general path;
 //! - the hash-consed store of distinct game values: these cannot be evicted (an id may be
 //!   held by any table or thread, and equal values must keep equal ids), so the
 //!   governor counts their bytes and lowers the table's cap as they grow; a run whose
@@ -44,6 +47,10 @@ pub const BASE: u64 = 48 << 20;
 /// The part of the budget (after [`BASE`]) the kernel's memo tables may hold before
 /// they are emptied: one eighth.
 pub const MEMO_SHARE: u64 = 8;
+
+/// The part of the budget (after [`BASE`]) the value slots of classes may hold
+/// (`solving::batch`): a quarter.
+pub const CLASS_SHARE: u64 = 4;
 
 /// The fewest entries a table is left with: below this, a census would compute the same
 /// small components over and over.
@@ -114,7 +121,11 @@ impl Governor {
                 store.value_bytes >> 20
             )));
         }
-        let cap = table_entries(self.budget, self.per_entry, store.value_bytes)
+        // The value slots of classes (partizan censuses of vertex-removal rules) may
+        // take a quarter of the budget; past it new classes take the general path.
+        evaluator.set_class_cap(avail / CLASS_SHARE);
+        let held = store.value_bytes + evaluator.class_bytes();
+        let cap = table_entries(self.budget, self.per_entry, held)
             .min(self.job_cap.unwrap_or(usize::MAX));
         evaluator.set_table_cap(cap);
         Ok(cap)

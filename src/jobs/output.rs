@@ -255,11 +255,23 @@ impl Output {
         unit_rows: u64,
         progress: super::provenance::Progress,
     ) -> Result<()> {
+        self.write_units_progress(&[(bytes, rows, unit_rows)], progress)
+    }
+
+    /// [`Output::write_unit_progress`] for several units in a row, `(bytes, rows,
+    /// unit_rows)` each, with the progress after the last.
+    pub fn write_units_progress(
+        &mut self,
+        units: &[(&[u8], u64, u64)],
+        progress: super::provenance::Progress,
+    ) -> Result<()> {
         let mut s = self.state();
-        if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
-            list.push(unit_rows);
+        for &(bytes, rows, unit_rows) in units {
+            if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
+                list.push(unit_rows);
+            }
+            s.write(bytes, rows)?;
         }
-        s.write(bytes, rows)?;
         if let Some(side) = s.sidecar.as_mut() {
             side.census = Some(progress);
         }

@@ -138,8 +138,36 @@ pub struct UnitOut {
 }
 
 impl UnitSink<'_> {
+    /// The columns a row needs formatted before it is known to be written (those the
+    /// tallies and `keep` read), or `None` when every row is written.
+    pub fn reads(&self, columns: usize) -> Option<Vec<bool>> {
+        let keep = self.plan.keep.as_ref()?;
+        let mut wanted = vec![false; columns];
+        for &i in keep
+            .reads()
+            .iter()
+            .chain(self.plan.groups.iter().flat_map(|(_, idx)| idx))
+        {
+            wanted[i] = true;
+        }
+        Some(wanted)
+    }
+
+    /// One position's row, of which `fields` holds at least the columns
+    /// [`UnitSink::reads`] names; `full` formats the whole row if it is written.
+    pub fn add_lazy(&mut self, fields: &[String], full: &dyn Fn() -> Vec<String>) {
+        if self.plan.keep.is_none() {
+            return self.add(fields);
+        }
+        self.add_row(fields, Some(full));
+    }
+
     /// One position's row.
     pub fn add(&mut self, fields: &[String]) {
+        self.add_row(fields, None);
+    }
+
+    fn add_row(&mut self, fields: &[String], full: Option<&dyn Fn() -> Vec<String>>) {
         if self.err.is_some() {
             return;
         }
@@ -170,7 +198,8 @@ impl UnitSink<'_> {
             _ => true,
         };
         if write {
-            if let Err(e) = self.w.write_record(fields) {
+            let full = full.map(|f| f());
+            if let Err(e) = self.w.write_record(full.as_deref().unwrap_or(fields)) {
                 self.err = Some(Error::io("formatting CSV", std::io::Error::other(e)));
                 return;
             }

@@ -8,8 +8,8 @@ use crate::error::{Error, Result};
 use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
 };
-use crate::solving::Evaluator;
 use crate::solving::driver::ordered_map;
+use crate::solving::{Evaluation, Evaluator};
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
 pub(super) fn write_err(e: std::io::Error) -> Error {
@@ -204,11 +204,7 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
 /// The CSV line of `pos` with its values.
 fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
     let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
-    w.write_record(evaluator.schema().fields(pos, &eval))
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    w.into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
+    csv_record_of(evaluator, pos, &eval)
 }
 
 /// Evaluates one position and writes the header and its row.
@@ -242,26 +238,17 @@ pub fn eval_lines(
     }
     let pb = super::progress::counter("positions");
     let result = ordered_map(
-        lines,
-        4096,
-        |(i, line)| -> Result<Option<Vec<u8>>> {
-            let at = |e: Error| at_line(i, e);
-            let line = line.map_err(|e| read_error(i, e))?;
-            let pos = match columns {
-                Some(cols) => parse_csv_row(&line, cols, evaluator),
-                None => parse_line(&line, evaluator),
-            };
-            match pos.map_err(at)? {
-                Some(p) => csv_row(evaluator, &p).map(Some).map_err(at),
-                None => Ok(None),
-            }
-        },
-        |rows| {
+        SameGraph::new(lines),
+        256,
+        |group| eval_group(evaluator, columns, group),
+        |groups| {
             governor.check(evaluator)?;
-            for r in rows {
-                if let Some(row) = r? {
-                    out.write_all(&row).map_err(write_err)?;
-                    pb.inc(1);
+            for rows in groups {
+                for r in rows {
+                    if let Some(row) = r? {
+                        out.write_all(&row).map_err(write_err)?;
+                        pb.inc(1);
+                    }
                 }
             }
             out.flush().map_err(write_err)
@@ -271,6 +258,138 @@ pub fn eval_lines(
     super::progress::end_counter(&pb, "positions", result.is_ok());
     result?;
     out.flush().map_err(write_err)
+}
+
+/// Numbered input lines.
+type Line = (usize, std::io::Result<String>);
+
+/// Input lines in runs that probably share a graph (the same first field: the graph6
+/// of `enumerate`'s lines and of our CSVs), at most [`MAX_GROUP`] lines a run, so that
+/// the colourings of one graph are valued together
+/// ([`Evaluator::evaluate_colourings`]). [`eval_group`] checks that they do.
+struct SameGraph<I: Iterator<Item = Line>> {
+    lines: std::iter::Peekable<I>,
+}
+
+/// Lines in a run at most.
+const MAX_GROUP: usize = 1024;
+
+impl<I: Iterator<Item = Line>> SameGraph<I> {
+    fn new(lines: std::iter::Peekable<I>) -> Self {
+        SameGraph { lines }
+    }
+}
+
+/// The first field of a line (up to a space or comma).
+fn first_field(line: &std::io::Result<String>) -> Option<&str> {
+    let l = line.as_ref().ok()?.trim_start();
+    Some(l.split([' ', '\t', ',']).next().unwrap_or(l))
+}
+
+impl<I: Iterator<Item = Line>> Iterator for SameGraph<I> {
+    type Item = Vec<Line>;
+
+    fn next(&mut self) -> Option<Vec<Line>> {
+        let first = self.lines.next()?;
+        let key = first_field(&first.1).map(str::to_string);
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP
+            && key.is_some()
+            && let Some(next) = self.lines.peek()
+            && first_field(&next.1) == key.as_deref()
+        {
+            group.push(self.lines.next().expect("peeked"));
+        }
+        Some(group)
+    }
+}
+
+/// The rows of a run of input lines, in order (`None` for lines without a position).
+/// Consecutive coloured positions of one graph are valued together.
+fn eval_group(
+    evaluator: &Evaluator,
+    columns: Option<(usize, Option<usize>)>,
+    group: Vec<Line>,
+) -> Vec<Result<Option<Vec<u8>>>> {
+    let mut parsed: Vec<(usize, Result<Option<Position>>)> = group
+        .into_iter()
+        .map(|(i, line)| {
+            let pos = line.map_err(|e| read_error(i, e)).and_then(|line| {
+                match columns {
+                    Some(cols) => parse_csv_row(&line, cols, evaluator),
+                    None => parse_line(&line, evaluator),
+                }
+                .map_err(|e| at_line(i, e))
+            });
+            (i, pos)
+        })
+        .collect();
+    let coloured = |p: &Result<Option<Position>>| match p {
+        Ok(Some(p)) if p.colouring.is_some() => Some(*p),
+        _ => None,
+    };
+    let row = |i: usize, pos: &Position, e: Result<Evaluation>| -> Result<Option<Vec<u8>>> {
+        let e = e.map_err(|e| at_line(i, at_position(pos, e)))?;
+        csv_record_of(evaluator, pos, &e)
+            .map(Some)
+            .map_err(|e| at_line(i, e))
+    };
+    let mut out = Vec::with_capacity(parsed.len());
+    let mut a = 0;
+    while a < parsed.len() {
+        let Some(first) = coloured(&parsed[a].1) else {
+            let i = parsed[a].0;
+            out.push(match std::mem::replace(&mut parsed[a].1, Ok(None)) {
+                Ok(Some(pos)) => row(i, &pos, evaluator.evaluate(&pos)),
+                Ok(None) => Ok(None),
+                Err(e) => Err(e),
+            });
+            a += 1;
+            continue;
+        };
+        let mut b = a + 1;
+        while b < parsed.len() && coloured(&parsed[b].1).is_some_and(|q| q.graph == first.graph) {
+            b += 1;
+        }
+        let cols: Vec<Colouring> = parsed[a..b]
+            .iter()
+            .map(|(_, p)| coloured(p).and_then(|q| q.colouring).expect("coloured"))
+            .collect();
+        let k = cols
+            .iter()
+            .flat_map(|c| c.colours().iter().copied())
+            .max()
+            .map_or(2, |m| (m as usize + 1).max(2));
+        let codes: Vec<u64> = cols
+            .iter()
+            .map(|c| {
+                c.colours()
+                    .iter()
+                    .rev()
+                    .fold(0, |code, &x| code * k as u64 + x as u64)
+            })
+            .collect();
+        let mut at = a;
+        let done = evaluator.evaluate_colourings(&first.graph, k, &codes, &mut |pos, e| {
+            out.push(row(parsed[at].0, pos, e));
+            at += 1;
+            Ok(())
+        });
+        if let Err(e) = done {
+            out.push(Err(e));
+        }
+        a = b;
+    }
+    out
+}
+
+/// The CSV line of `pos` with its values `eval`.
+fn csv_record_of(evaluator: &Evaluator, pos: &Position, eval: &Evaluation) -> Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
+    w.write_record(evaluator.schema().fields(pos, eval))
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+    w.into_inner()
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
 }
 
 /// An evaluation error, with the position it happened at.

@@ -148,30 +148,19 @@ fn add_counts(all: &mut HashMap<String, u64>, one: &HashMap<String, u64>) -> Res
     Ok(())
 }
 
-/// Orders groups: value by value, integers by value before text, text by its bytes.
-fn compare_keys(a: &str, b: &str) -> std::cmp::Ordering {
-    let field = |x: &str| match x.parse::<i64>() {
-        Ok(i) => (0, i, String::new()),
-        Err(_) => (1, 0, x.to_string()),
-    };
-    let (mut a, mut b) = (a.split(SEP), b.split(SEP));
-    loop {
-        match (a.next(), b.next()) {
-            (Some(x), Some(y)) => {
-                let o = field(x).cmp(&field(y));
-                if o.is_ne() {
-                    return o;
-                }
-            }
-            (x, y) => return x.is_some().cmp(&y.is_some()),
-        }
-    }
-}
-
 /// The counts as CSV records (`values...,count`), in order.
 fn records(m: &HashMap<String, u64>) -> Vec<String> {
     let mut keys: Vec<&String> = m.keys().collect();
-    keys.sort_by(|a, b| compare_keys(a, b));
+    // Field by field: integers first, in numeric order, then other values as text;
+    // each key parsed once.
+    keys.sort_by_cached_key(|k| {
+        k.split(SEP)
+            .map(|x| match x.parse::<i64>() {
+                Ok(i) => (0, i, ""),
+                Err(_) => (1, 0, x),
+            })
+            .collect::<Vec<_>>()
+    });
     keys.into_iter()
         .map(|k| {
             let mut w = csv::WriterBuilder::new()

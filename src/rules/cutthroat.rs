@@ -31,6 +31,12 @@ impl PartizanRules for Cutthroat {
         without_monochromatic(g, c, g.vertices())
     }
 
+    /// A move removes its vertex; the monochromatic components of what remains are
+    /// what `start` removes from each.
+    fn removes(&self, _g: &Graph, v: usize) -> Option<u64> {
+        Some(1 << v)
+    }
+
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
         for v in 0..g.n() {
             if owns(c.get(v), player) {

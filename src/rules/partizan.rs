@@ -50,6 +50,16 @@ pub trait PartizanRules: Send + Sync {
         g.vertices()
     }
 
+    /// For rules whose every move is a vertex `v` of a colour the player owns ([`owns`])
+    /// and leaves the connected components of what remains once the vertices
+    /// `removes(g, v)` are gone, each a position of its own ([`PartizanRules::start`]
+    /// applied to it alone), whatever the colours: that mask. A census then plans a
+    /// graph's moves once for all its colourings (`solving::batch`). `None` (default):
+    /// not such rules.
+    fn removes(&self, _g: &Graph, _v: usize) -> Option<u64> {
+        None
+    }
+
     /// Appends every move of `player` in `g` coloured `c`: what is played and the
     /// position left (relabelled `0..k`, reduced as the rules say). The solver and
     /// `explain` read this one list.

@@ -26,6 +26,10 @@ impl PartizanRules for PartizanNodeKayles {
         false
     }
 
+    fn removes(&self, g: &Graph, v: usize) -> Option<u64> {
+        Some(g.neighbours(v) | 1 << v)
+    }
+
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
         for v in 0..g.n() {
             if owns(c.get(v), player) {

@@ -355,22 +355,49 @@ impl Schema {
 
     /// The fields of the row of `pos` with `eval` (one per column).
     pub fn fields(&self, pos: &Position, eval: &Evaluation) -> Vec<String> {
+        self.fields_of(pos, eval, None)
+    }
+
+    /// [`Schema::fields`], with only the columns `only` says (by index) formatted: the
+    /// others are left empty (a census that writes few of its rows formats what its
+    /// tallies and `keep` read, and the rest of the rows it keeps).
+    pub fn fields_of(
+        &self,
+        pos: &Position,
+        eval: &Evaluation,
+        only: Option<&[bool]>,
+    ) -> Vec<String> {
         debug_assert_eq!(eval.cells.len(), self.value_columns().len());
+        let wanted = |i: usize| only.is_none_or(|o| o[i]);
         let mut f: Vec<String> = self.columns[..self.position_columns]
             .iter()
-            .map(|c| match c.name {
-                "graph6" => {
-                    let mut g6 = Vec::with_capacity(16);
-                    write_graph6(&pos.graph, &mut g6);
-                    String::from_utf8(g6).expect("graph6 is ASCII")
+            .enumerate()
+            .map(|(i, c)| {
+                if !wanted(i) {
+                    String::new()
+                } else {
+                    match c.name {
+                        "graph6" => {
+                            let mut g6 = Vec::with_capacity(16);
+                            write_graph6(&pos.graph, &mut g6);
+                            String::from_utf8(g6).expect("graph6 is ASCII")
+                        }
+                        "colouring" => pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
+                        "n" => pos.graph.n().to_string(),
+                        "m" => pos.graph.m().to_string(),
+                        other => unreachable!("position column {other}"),
+                    }
                 }
-                "colouring" => pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
-                "n" => pos.graph.n().to_string(),
-                "m" => pos.graph.m().to_string(),
-                other => unreachable!("position column {other}"),
             })
             .collect();
-        f.extend(eval.cells.iter().map(Cell::format));
+        let p = self.position_columns;
+        f.extend(eval.cells.iter().enumerate().map(|(i, c)| {
+            if wanted(p + i) {
+                c.format()
+            } else {
+                String::new()
+            }
+        }));
         f
     }
 }

@@ -28,7 +28,7 @@ use super::scoring::ScoringSolver;
 use super::shaped::ShapedSolver;
 use super::table::TableStats;
 use crate::error::{Error, Result};
-use crate::graphs::Position;
+use crate::graphs::{Colouring, Graph, Position};
 use crate::rules::Ruleset;
 use crate::shapes::Shape;
 use crate::values::Outcome;
@@ -171,16 +171,7 @@ impl Evaluator {
                     .colouring
                     .as_ref()
                     .expect("prepared: partizan positions are coloured");
-                let v = s.value(&pos.graph, c)?;
-                e.cells
-                    .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
-                if self.ruleset.all_small() {
-                    e.cells
-                        .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
-                } else {
-                    e.cells
-                        .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
-                }
+                self.partizan_cells(s.value(&pos.graph, c)?, &mut e)?;
             }
             Solver::Shaped(s) => {
                 return Err(Error::usage(format!(
@@ -211,6 +202,76 @@ impl Evaluator {
             ]);
         }
         Ok(e)
+    }
+
+    /// The cells of a partizan value.
+    fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
+        e.cells
+            .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
+        if self.ruleset.all_small() {
+            e.cells
+                .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
+        } else {
+            e.cells
+                .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
+        }
+        Ok(())
+    }
+
+    /// The values of graph `g` under each colouring of `codes` (base-`k` codes, see
+    /// [`Colouring::from_code`]), in order: `f(position, its values)`, as
+    /// [`Evaluator::evaluate`] gives them. For rules that remove vertices the colourings
+    /// are valued together (`solving::batch`: what does not depend on the colours is
+    /// worked out once for the graph); `f` returning an error stops the batch.
+    pub fn evaluate_colourings(
+        &self,
+        g: &Graph,
+        k: usize,
+        codes: &[u64],
+        f: &mut dyn FnMut(&Position, Result<Evaluation>) -> Result<()>,
+    ) -> Result<()> {
+        let position = |code: u64| Position {
+            graph: *g,
+            colouring: Some(Colouring::from_code(g.n(), k, code)),
+        };
+        let plan = match &self.solver {
+            Solver::Partizan(s) if self.misere.is_none() && g.is_connected() => s.plan(g, k),
+            _ => None,
+        };
+        let Some(mut plan) = plan else {
+            for &code in codes {
+                let pos = position(code);
+                let e = self.evaluate(&pos);
+                f(&pos, e)?;
+            }
+            return Ok(());
+        };
+        for &code in codes {
+            let pos = position(code);
+            let c = pos.colouring.as_ref().expect("coloured");
+            let e = plan.value(c).map_err(Error::from).and_then(|v| {
+                let mut e = Evaluation::default();
+                self.partizan_cells(v, &mut e)?;
+                Ok(e)
+            });
+            f(&pos, e)?;
+        }
+        Ok(())
+    }
+
+    /// Bytes held by the partizan solver's value slots of classes (`solving::batch`).
+    pub fn class_bytes(&self) -> u64 {
+        match &self.solver {
+            Solver::Partizan(s) => s.class_bytes(),
+            _ => 0,
+        }
+    }
+
+    /// Caps the bytes of the partizan solver's value slots of classes.
+    pub fn set_class_cap(&self, bytes: u64) {
+        if let Solver::Partizan(s) = &self.solver {
+            s.set_class_cap(bytes);
+        }
     }
 
     /// The values of a position of a game on shapes, one cell per value column.

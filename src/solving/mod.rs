@@ -1,6 +1,7 @@
 //! Solving positions: decomposition into components, the shared transposition table,
 //! the impartial solver and the order-preserving parallel driver.
 
+pub mod batch;
 pub mod columns;
 pub mod driver;
 pub mod evaluate;

@@ -10,6 +10,10 @@
 //! the nauty call for positions met again under the same labelling, the common case
 //! (a position's options are labelled alike from every parent).
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::batch::{ClassStore, Plan};
 use super::table::{Table, TableStats};
 use crate::graphs::CanonKey;
 use crate::graphs::canon::canonical_key;
@@ -24,6 +28,11 @@ pub struct PartizanSolver {
     rules: &'static dyn PartizanRules,
     table: Table<GameId>,
     labelled_below: usize,
+    /// The value slots of coloured components by class, for 2 and 3 colours
+    /// (`solving::batch`).
+    classes: [OnceLock<ClassStore>; 2],
+    /// Their byte cap (each store), also for stores made later.
+    class_cap: AtomicU64,
 }
 
 impl PartizanSolver {
@@ -33,6 +42,8 @@ impl PartizanSolver {
             rules,
             table: Table::new(),
             labelled_below: LABELLED_MAX + 1,
+            classes: [OnceLock::new(), OnceLock::new()],
+            class_cap: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -55,9 +66,49 @@ impl PartizanSolver {
         self
     }
 
-    /// What the transposition table did.
+    /// What the transposition table did, with the lookups by class
+    /// (`solving::batch`).
     pub fn table_stats(&self) -> TableStats {
-        self.table.stats()
+        let mut stats = self.table.stats();
+        for store in self.classes.iter().filter_map(OnceLock::get) {
+            let (looked, found) = store.lookups();
+            stats.by_class.0 += looked;
+            stats.by_class.1 += found;
+            stats.classes += store.classes();
+        }
+        stats
+    }
+
+    /// Bytes held by the value slots of classes.
+    pub fn class_bytes(&self) -> u64 {
+        self.classes
+            .iter()
+            .filter_map(OnceLock::get)
+            .map(ClassStore::bytes)
+            .sum()
+    }
+
+    /// Caps the bytes of the value slots of classes (each store).
+    pub fn set_class_cap(&self, bytes: u64) {
+        self.class_cap.store(bytes, Ordering::Relaxed);
+        for store in self.classes.iter().filter_map(OnceLock::get) {
+            store.set_cap(bytes);
+        }
+    }
+
+    /// The plan of graph `g` (connected) whose colourings with `k` colours (2 or 3) are
+    /// to be valued, if the rules remove vertices (`solving::batch`). The graph's own
+    /// values are kept by class if it is smaller than [`PartizanSolver::labelled_below`].
+    pub fn plan(&self, g: &Graph, k: usize) -> Option<Plan<'_>> {
+        if !(2..=3).contains(&k) || !self.rules.decomposes() {
+            return None;
+        }
+        let store = self.classes[k - 2].get_or_init(|| {
+            let store = ClassStore::new(k);
+            store.set_cap(self.class_cap.load(Ordering::Relaxed));
+            store
+        });
+        Plan::new(self, store, g, g.n() < self.labelled_below)
     }
 
     /// The value of `g` coloured `c`, as first given (the rules' start reduction

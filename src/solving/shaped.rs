@@ -101,6 +101,7 @@ impl ShapedSolver {
                 self.hits.load(Ordering::Relaxed),
             ),
             evicted: self.evicted.load(Ordering::Relaxed),
+            ..TableStats::default()
         }
     }
 

@@ -78,6 +78,11 @@ pub struct TableStats {
     pub canonical: (u64, u64),
     /// Entries evicted by the cap.
     pub evicted: u64,
+    /// Lookups by class and least colouring code (`solving::batch`), and how many
+    /// found their value.
+    pub by_class: (u64, u64),
+    /// Classes holding value slots.
+    pub classes: usize,
 }
 
 impl TableStats {
@@ -85,8 +90,8 @@ impl TableStats {
     /// canonical key), and how many were found by either key.
     pub fn components(&self) -> (u64, u64) {
         (
-            self.canonical.0 + self.labelled.1,
-            self.canonical.1 + self.labelled.1,
+            self.canonical.0 + self.labelled.1 + self.by_class.1,
+            self.canonical.1 + self.labelled.1 + self.by_class.1,
         )
     }
 }
@@ -115,6 +120,15 @@ impl fmt::Display for TableStats {
                 f,
                 " ({:.1}% by labelled key, no nauty call)",
                 100.0 * self.labelled.1 as f64 / looked.max(1) as f64
+            )?;
+        }
+        if self.by_class.0 > 0 {
+            write!(
+                f,
+                "; {} lookups by class and colouring ({} classes), {:.1}% found",
+                self.by_class.0,
+                self.classes,
+                pct(self.by_class)
             )?;
         }
         Ok(())
@@ -233,6 +247,7 @@ impl<V: Copy> Table<V> {
             labelled: (ll, lh),
             canonical: (cl, ch),
             evicted,
+            ..TableStats::default()
         }
     }
 

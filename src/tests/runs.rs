@@ -271,7 +271,9 @@ fn a_partizan_census_is_identical_under_a_tiny_table_cap_and_any_thread_count() 
         .and_then(|s| s.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no eviction count in {summary}"));
-    assert!(evicted > 1000, "{summary}");
+    // (Most components are looked up by class and colouring, outside the table, so
+    // fewer reach it than before that fast path: still hundreds of evictions.)
+    assert!(evicted > 100, "{summary}");
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
@@ -372,16 +374,18 @@ fn run_limited(kb: u64, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn running_out_of_memory_is_one_line_that_names_the_tables() {
-    // Cutthroat on connected B/W graphs up to 8 vertices grows a table of 2.2 million
-    // entries (180 MB); under a 250 MB address-space limit with a budget of 1G the
-    // system refuses first. Without --memory the budget is half of that limit, and the
-    // same run fits.
+    // The Grundy colouring game on connected graphs up to 8 vertices grows a table of
+    // 3.4 million entries (700 MB); under a 250 MB address-space limit with a budget of
+    // 1G the system refuses first. Without --memory the budget is half of that limit,
+    // and the same run fits, resumed from the whole rows written (a scoring census: no
+    // colouring column). (Cutthroat, the census used here before, now keeps most of
+    // its components by class and stays under 60 MB.)
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let job = write_job(
         d,
-        "bw8",
-        "name = 'bw8'\nrules = 'cutthroat'\nmax_vertices = 8\nconnected = true\ncolours = 2\n",
+        "g8",
+        "name = 'g8'\nrules = 'grundy-colouring'\nmax_vertices = 8\nconnected = true\n",
     );
     let out = d.join("a.csv");
     let out = out.to_str().unwrap();
