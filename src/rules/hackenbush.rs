@@ -17,7 +17,9 @@ use crate::error::{Error, Result, quoted};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};
 
-pub use super::hackenbush_census::{automorphisms, coloured_graphs, grounded_graphs};
+pub use super::hackenbush_census::{
+    automorphisms, coloured_graphs, grounded_graphs, multi_coloured_graphs,
+};
 
 /// Hackenbush.
 pub struct Hackenbush;
@@ -348,5 +350,60 @@ impl ShapedRules for Hackenbush {
 
     fn max_census_size(&self) -> usize {
         MAX_CENSUS_EDGES
+    }
+
+    fn max_multiplicity(&self) -> usize {
+        2
+    }
+
+    /// With `multiplicity` 2: every connected grounded multigraph without loops, two
+    /// vertices joined by at most two parallel edges, `size` edges counting each, in every
+    /// colouring of its edges (the two of a pair coloured independently), once up to the
+    /// isomorphisms fixing the ground: a simple graph of `k` edges with `size - k` of them
+    /// doubled.
+    fn enumerate_multi(
+        &self,
+        size: usize,
+        multiplicity: usize,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        match multiplicity {
+            0 | 1 => self.enumerate(size, emit),
+            2 => {
+                if size > MAX_CENSUS_EDGES {
+                    return Err(Error::Limit(format!(
+                        "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
+                    )));
+                }
+                for k in size.div_ceil(2)..=size {
+                    for g in grounded_graphs(k, k + 1) {
+                        if !multi_coloured_graphs(&g, &[BLUE, RED, GREEN], size - k, emit) {
+                            return Ok(());
+                        }
+                    }
+                }
+                Ok(())
+            }
+            m => Err(Error::usage(format!(
+                "multiplicity = {m}: the Hackenbush census goes up to multiplicity 2"
+            ))),
+        }
+    }
+
+    fn number_summary(&self) -> bool {
+        true
+    }
+
+    /// Drawn as the books draw it: the ground a line at the bottom, edges in their
+    /// colours, parallel edges bowed apart, loops as petals
+    /// ([`crate::shapes::grounded`]).
+    fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {
+        Some(crate::shapes::grounded::grounded_svg(
+            s,
+            GROUND,
+            HACKENBUSH_EDGES.letters,
+            HACKENBUSH_EDGES.colours,
+            caption,
+        ))
     }
 }
