@@ -8,7 +8,8 @@
 //! A position is a [`Shape`] whose one ground vertex has vertex label [`GROUND`] (all
 //! ground points are one vertex) and whose edges are labelled [`BLUE`], [`RED`] or
 //! [`GREEN`]; every edge hangs from the ground (what does not has fallen). Notation: an
-//! edge list `0-1:B,1-2:R,1-1:G`, vertex 0 the ground, `0` the empty position.
+//! edge list `0-1:B,1-2:R,1-1:G`, vertex 0 the ground, `0` the empty position; also read:
+//! graph6 plus edge colours, `GRAPH6:COLOURS` (see [`parse_graph6_colours`]).
 //! Components are the parts hanging from the ground separately, each with its own copy of
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
@@ -20,6 +21,7 @@ use crate::shapes::{Shape, canonical_key};
 pub use super::hackenbush_census::{
     automorphisms, coloured_graphs, grounded_graphs, multi_coloured_graphs,
 };
+pub use super::hackenbush_graph6::{parse_graph6_colours, to_graph6_colours};
 
 /// Hackenbush.
 pub struct Hackenbush;
@@ -102,7 +104,7 @@ pub fn empty() -> Shape {
     s
 }
 
-const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position)";
+const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position); or GRAPH6:COLOURS, a simple graph in graph6 with vertex 0 the ground and one letter per edge in graph6's edge order 0-1, 0-2, 1-2, 0-3, ... (Bg:BR is the stalk 0-1:B,1-2:R)";
 
 impl ShapedRules for Hackenbush {
     fn name(&self) -> &'static str {
@@ -140,6 +142,9 @@ impl ShapedRules for Hackenbush {
         }
         if t.is_empty() {
             return Err(Error::usage(format!("an empty edge list: {HELP}")));
+        }
+        if super::hackenbush_graph6::is_graph6_colours(t) {
+            return parse_graph6_colours(t);
         }
         let mut edges: Vec<(usize, usize, u8)> = Vec::new();
         let mut n = 1usize;
