@@ -429,7 +429,12 @@ impl PartizanGame for Hackenbush {
 
     fn decompositions(&self) -> Vec<Self> {
         // Union the ends of every edge off the ground; a loop at the ground is a part.
-        let n = self.edges.iter().map(|e| e.1 as usize + 1).max().unwrap_or(1);
+        let n = self
+            .edges
+            .iter()
+            .map(|e| e.1 as usize + 1)
+            .max()
+            .unwrap_or(1);
         let mut parent: Vec<usize> = (0..n).collect();
         fn find(p: &mut [usize], mut x: usize) -> usize {
             while p[x] != x {
@@ -444,8 +449,7 @@ impl PartizanGame for Hackenbush {
                 parent[ra.max(rb)] = ra.min(rb);
             }
         }
-        let mut parts: std::collections::BTreeMap<usize, Vec<(u16, u16, u8)>> =
-            Default::default();
+        let mut parts: std::collections::BTreeMap<usize, Vec<(u16, u16, u8)>> = Default::default();
         for (i, &(a, b, c)) in self.edges.iter().enumerate() {
             let key = if b == 0 {
                 n + i // a loop at the ground
@@ -471,7 +475,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" if game.is_none() => game = Some(a),
+            "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" if game.is_none() => {
+                game = Some(a)
+            }
             "--raw" => raw = true,
             "--whole" => whole = true,
             "--threads" => match args.next().and_then(|t| t.parse().ok()) {
