@@ -290,6 +290,7 @@ pub enum Command {
         after_help = "Examples:\n  gamecensus draw --graph 'F]y~W' --colouring WBWBWBB --out pos.svg\n  \
         gamecensus draw --thermograph '{3|-1}' --out t.svg   # walls and mast, Left to the left\n  \
         gamecensus draw --rules domineering --board '.#|..' --out b.svg   # a board as a board\n  \
+        gamecensus draw --rules hackenbush --edges '0-1:B,1-2:R,1-1:G' --out h.svg   # on its ground\n  \
         gamecensus analyze results/reference/clobber-5.csv --check 'is_integer(atomic_weight)' \\\n    \
         --format csv | tail -n +4 | gamecensus draw - --out drawings/   # the counterexamples: drawings/LINE.svg"
     )]
@@ -300,12 +301,14 @@ pub enum Command {
         /// Its colouring (one letter B, W or G per vertex).
         #[arg(long, requires = "graph")]
         colouring: Option<String>,
-        /// Rules on boards (Domineering, Cram): the ruleset whose --board is drawn.
+        /// Rules on boards (Domineering, Cram) and edge lists (Hackenbush): the ruleset
+        /// whose --position is drawn.
         #[arg(long, requires = "position")]
         rules: Option<String>,
-        /// A board in the ruleset's notation, e.g. `--board '.#|..'`, drawn as a grid of
-        /// squares (filled cells dark).
-        #[arg(long, visible_alias = "board", value_name = "TEXT", requires = "rules",
+        /// A position in the ruleset's notation: a board, e.g. `--board '.#|..'`, drawn
+        /// as a grid of squares (filled cells dark); a Hackenbush edge list, e.g.
+        /// `--edges '0-1:B,1-2:R'`, drawn on its ground line with edges in their colours.
+        #[arg(long, visible_aliases = ["board", "edges"], value_name = "TEXT", requires = "rules",
               conflicts_with_all = ["graph", "stdin", "thermograph"])]
         position: Option<String>,
         /// Draw the thermograph of this game (a value or a sum, e.g. '{3|-1}' or

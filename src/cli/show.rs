@@ -178,7 +178,8 @@ pub fn draw(a: DrawArgs) -> Result<()> {
     }
 }
 
-/// `gamecensus draw --rules R --board TEXT`: the board as a grid of squares.
+/// `gamecensus draw --rules R --position TEXT`: a board as a grid of squares, a
+/// Hackenbush position on its ground line.
 fn draw_board(
     rules: &str,
     text: &str,
@@ -197,9 +198,9 @@ fn draw_board(
     };
     let shape = r.parse(text)?;
     let cap = caption.unwrap_or_else(|| format!("{} {}", r.name(), r.write(&shape)));
-    let Some(svg) = gamecensus::shapes::draw::board_svg(&shape, Some(&cap)) else {
+    let Some(svg) = r.draw(&shape, Some(&cap)) else {
         return Err(Error::usage(format!(
-            "rules {}: a {} is not a board of cells, and only boards are drawn yet",
+            "rules {}: a {} is not drawn yet (boards and Hackenbush are)",
             r.name(),
             r.notation()
         )));

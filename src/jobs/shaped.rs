@@ -14,6 +14,7 @@ use super::progress;
 use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
+use super::tally::numbers::NumberTally;
 use crate::error::{Error, Result, quoted};
 use crate::graphs::Shard;
 use crate::rules::{Ruleset, ShapedRules};
@@ -27,8 +28,13 @@ pub const UNIT: usize = 64;
 
 /// What determines the rows (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
+    // Multiplicity 1 is left out, so the sidecars of simple-graph censuses stay as they were.
+    let multi = match job.multiplicity {
+        0 | 1 => String::new(),
+        k => format!(", multiplicity {k}"),
+    };
     format!(
-        "census of rules {} with size {}..={}, shard {}/{}, columns {}",
+        "census of rules {} with size {}..={}{multi}, shard {}/{}, columns {}",
         job.rules,
         job.min_vertices,
         job.max_vertices,
@@ -66,7 +72,7 @@ fn units(
             global += 1;
         };
         let mut batch = Vec::new();
-        rules.enumerate(size, &mut |s| {
+        rules.enumerate_multi(size, job.multiplicity, &mut |s| {
             batch.push(s);
             !super::context::stop_requested()
         })?;
@@ -85,11 +91,24 @@ fn units(
 
 /// One position's row as CSV bytes.
 fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<u8>> {
+    tallied_row(evaluator, rules, s, None)
+}
+
+/// One position's row as CSV bytes, counted in `tally` if given.
+fn tallied_row(
+    evaluator: &Evaluator,
+    rules: &dyn ShapedRules,
+    s: &Shape,
+    tally: Option<&mut NumberTally>,
+) -> Result<Vec<u8>> {
     let text = rules.write(s);
     let eval = evaluator.evaluate_shape(s).map_err(|e| match e {
         Error::Limit(m) => Error::Limit(format!("position {}: {m}", quoted(&text))),
         other => other,
     })?;
+    if let Some(t) = tally {
+        t.add(&text, rules.size(s), &eval);
+    }
     let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
     w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
         .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
@@ -151,6 +170,12 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
             (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
         }
     };
+    // The numbers tally (rules that ask for it): a fresh one per unit, merged in order.
+    let numbers = schema
+        .index("value")
+        .filter(|_| rules.number_summary())
+        .map(|i| NumberTally::new(i - schema.position_columns, rules.size_unit()));
+    summary.tally.numbers = numbers.clone();
     summary.resumed = output.rows();
     let pb = progress::bar(ctx.quiet, "positions");
     pb.set_length(units.iter().map(|u| u.len() as u64).sum());
@@ -161,19 +186,23 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
     let result = ordered_map(
         work,
         4 * rayon::current_num_threads(),
-        |(i, skip)| -> Result<(Vec<u8>, u64, u64)> {
+        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Option<NumberTally>)> {
             let mut bytes = Vec::new();
+            let mut tally = numbers.clone();
             for s in &units[i][skip..] {
-                bytes.extend(row(&evaluator, rules, s)?);
+                bytes.extend(tallied_row(&evaluator, rules, s, tally.as_mut())?);
             }
             let n = (units[i].len() - skip) as u64;
-            Ok((bytes, n, skip as u64))
+            Ok((bytes, n, skip as u64, tally))
         },
         |batch| {
             governor.check(&evaluator)?;
             for unit in batch {
-                let (bytes, rows, skipped) = unit?;
+                let (bytes, rows, skipped, tally) = unit?;
                 output.write_unit(&bytes, rows, skipped + rows)?;
+                if let (Some(all), Some(t)) = (summary.tally.numbers.as_mut(), tally) {
+                    all.merge(t);
+                }
             }
             pb.set_position(output.rows());
             Ok(())

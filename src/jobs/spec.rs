@@ -67,6 +67,7 @@ struct RawJob {
     max_n: Option<usize>,
     tally: Option<Vec<Vec<String>>>,
     keep: Option<String>,
+    multiplicity: Option<usize>,
 }
 
 /// A validated job.
@@ -119,6 +120,9 @@ pub struct CensusJob {
     pub tally: Vec<Vec<String>>,
     /// Only the rows where this predicate (the analysis language) is true are written.
     pub keep: Option<String>,
+    /// Rules on shapes: at most this many parallel edges between two vertices (1: simple
+    /// graphs; Hackenbush goes to 2).
+    pub multiplicity: usize,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -220,6 +224,21 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                             r.size_unit()
                         )));
                     }
+                    let most = r.max_multiplicity();
+                    match raw.multiplicity {
+                        Some(0) => {
+                            return Err(Error::usage(
+                                "multiplicity = 0: give 1 (simple graphs) or more",
+                            ));
+                        }
+                        Some(k) if k > most => {
+                            return Err(Error::usage(format!(
+                                "multiplicity = {k}: the census of rules {} goes up to multiplicity {most}",
+                                r.name()
+                            )));
+                        }
+                        _ => {}
+                    }
                     (
                         raw.min_size.unwrap_or(1),
                         raw.max_size
@@ -227,6 +246,11 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     )
                 }
                 None => {
+                    if raw.multiplicity.is_some() {
+                        return Err(Error::usage(format!(
+                            "multiplicity belongs to rules on edge lists (hackenbush); rules {rules} are played on simple graphs"
+                        )));
+                    }
                     if raw.min_size.is_some() || raw.max_size.is_some() {
                         return Err(Error::usage(format!(
                             "min_size and max_size belong to rules on boards, edge lists and posets; rules {} are played on graphs: use min_vertices and max_vertices",
@@ -271,6 +295,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 misere: raw.misere.unwrap_or(false),
                 tally,
                 keep: raw.keep,
+                multiplicity: raw.multiplicity.unwrap_or(1),
             })
         }
         "octal-sweep" => {
@@ -291,6 +316,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("seed", raw.seed.is_some()),
                 ("tally", raw.tally.is_some()),
                 ("keep", raw.keep.is_some()),
+                ("multiplicity", raw.multiplicity.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

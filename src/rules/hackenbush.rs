@@ -8,7 +8,8 @@
 //! A position is a [`Shape`] whose one ground vertex has vertex label [`GROUND`] (all
 //! ground points are one vertex) and whose edges are labelled [`BLUE`], [`RED`] or
 //! [`GREEN`]; every edge hangs from the ground (what does not has fallen). Notation: an
-//! edge list `0-1:B,1-2:R,1-1:G`, vertex 0 the ground, `0` the empty position.
+//! edge list `0-1:B,1-2:R,1-1:G`, vertex 0 the ground, `0` the empty position; also read:
+//! graph6 plus edge colours, `GRAPH6:COLOURS` (see [`parse_graph6_colours`]).
 //! Components are the parts hanging from the ground separately, each with its own copy of
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
@@ -17,7 +18,10 @@ use crate::error::{Error, Result, quoted};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};
 
-pub use super::hackenbush_census::{automorphisms, coloured_graphs, grounded_graphs};
+pub use super::hackenbush_census::{
+    automorphisms, coloured_graphs, grounded_graphs, multi_coloured_graphs,
+};
+pub use super::hackenbush_graph6::{parse_graph6_colours, to_graph6_colours};
 
 /// Hackenbush.
 pub struct Hackenbush;
@@ -100,7 +104,7 @@ pub fn empty() -> Shape {
     s
 }
 
-const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position)";
+const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position); or GRAPH6:COLOURS, a simple graph in graph6 with vertex 0 the ground and one letter per edge in graph6's edge order 0-1, 0-2, 1-2, 0-3, ... (Bg:BR is the stalk 0-1:B,1-2:R)";
 
 impl ShapedRules for Hackenbush {
     fn name(&self) -> &'static str {
@@ -138,6 +142,9 @@ impl ShapedRules for Hackenbush {
         }
         if t.is_empty() {
             return Err(Error::usage(format!("an empty edge list: {HELP}")));
+        }
+        if super::hackenbush_graph6::is_graph6_colours(t) {
+            return parse_graph6_colours(t);
         }
         let mut edges: Vec<(usize, usize, u8)> = Vec::new();
         let mut n = 1usize;
@@ -348,5 +355,60 @@ impl ShapedRules for Hackenbush {
 
     fn max_census_size(&self) -> usize {
         MAX_CENSUS_EDGES
+    }
+
+    fn max_multiplicity(&self) -> usize {
+        2
+    }
+
+    /// With `multiplicity` 2: every connected grounded multigraph without loops, two
+    /// vertices joined by at most two parallel edges, `size` edges counting each, in every
+    /// colouring of its edges (the two of a pair coloured independently), once up to the
+    /// isomorphisms fixing the ground: a simple graph of `k` edges with `size - k` of them
+    /// doubled.
+    fn enumerate_multi(
+        &self,
+        size: usize,
+        multiplicity: usize,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        match multiplicity {
+            0 | 1 => self.enumerate(size, emit),
+            2 => {
+                if size > MAX_CENSUS_EDGES {
+                    return Err(Error::Limit(format!(
+                        "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
+                    )));
+                }
+                for k in size.div_ceil(2)..=size {
+                    for g in grounded_graphs(k, k + 1) {
+                        if !multi_coloured_graphs(&g, &[BLUE, RED, GREEN], size - k, emit) {
+                            return Ok(());
+                        }
+                    }
+                }
+                Ok(())
+            }
+            m => Err(Error::usage(format!(
+                "multiplicity = {m}: the Hackenbush census goes up to multiplicity 2"
+            ))),
+        }
+    }
+
+    fn number_summary(&self) -> bool {
+        true
+    }
+
+    /// Drawn as the books draw it: the ground a line at the bottom, edges in their
+    /// colours, parallel edges bowed apart, loops as petals
+    /// ([`crate::shapes::grounded`]).
+    fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {
+        Some(crate::shapes::grounded::grounded_svg(
+            s,
+            GROUND,
+            HACKENBUSH_EDGES.letters,
+            HACKENBUSH_EDGES.colours,
+            caption,
+        ))
     }
 }

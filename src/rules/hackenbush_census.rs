@@ -2,6 +2,11 @@
 //! ground, by number of edges, in every edge colouring, each once up to the isomorphisms
 //! that fix the ground.
 //!
+//! The census with parallel edges (a job's `multiplicity = 2`) takes each simple graph
+//! and makes some of its edges double ([`multi_coloured_graphs`]); a position of `m`
+//! edges is a simple graph of `k` edges with `m - k` of them doubled. Checked against
+//! nauty's `multig` in the same test file.
+//!
 //! Graphs are grown edge by edge and kept once per canonical key (every connected grounded
 //! graph with `m + 1` edges comes from one with `m`: take away an edge on a cycle, or if
 //! there is none, a leaf off the ground with its edge). The colourings of one graph are
@@ -109,10 +114,90 @@ pub fn automorphisms(s: &Shape) -> Vec<Vec<usize>> {
     out
 }
 
-/// Passes `emit` the graph `g` (simple, edges unlabelled) in every colouring of its edges
-/// with the labels `colours`, once per orbit of its automorphisms, in lexicographic order
-/// of the colourings; returns `false` if `emit` asked to stop.
-pub fn coloured_graphs(g: &Shape, colours: &[u8], emit: &mut dyn FnMut(Shape) -> bool) -> bool {
+/// Passes `emit` the graph `g` (simple, edges unlabelled) with `doubled` of its edges
+/// made two parallel edges, in every colouring of its edges with the labels `colours`,
+/// once up to the automorphisms of `g`; returns `false` if `emit` asked to stop.
+///
+/// Each edge of `g` gets a type: one edge of one colour, or two parallel edges whose
+/// colours form an unordered pair (types in the order: the colours, then the pairs
+/// `(a, b)`, `a <= b`, in lexicographic order). A typing is kept iff it is the least, read
+/// as a word over the edge order, of the typings the automorphisms map it to. With
+/// `doubled == 0` this lists what [`coloured_graphs`] lists, in the same order.
+pub fn multi_coloured_graphs(
+    g: &Shape,
+    colours: &[u8],
+    doubled: usize,
+    emit: &mut dyn FnMut(Shape) -> bool,
+) -> bool {
+    let m = g.edges().len();
+    if doubled > m {
+        return true;
+    }
+    let mut types: Vec<Vec<u8>> = colours.iter().map(|&c| vec![c]).collect();
+    for (i, &a) in colours.iter().enumerate() {
+        for &b in &colours[i..] {
+            types.push(vec![a, b]);
+        }
+    }
+    let singles = colours.len();
+    let perms = edge_maps(g);
+    // Every typing with exactly `doubled` double types, in lexicographic order.
+    let mut c = vec![0usize; m];
+    let mut go = |c: &[usize]| -> bool {
+        let least = perms.iter().all(|from| {
+            for j in 0..m {
+                let d = c[from[j]];
+                if d != c[j] {
+                    return d > c[j];
+                }
+            }
+            true
+        });
+        if !least {
+            return true;
+        }
+        let mut s = Shape::new(g.n(), false);
+        for v in 0..g.n() {
+            s.set_label(v, g.label(v));
+        }
+        for (i, e) in g.edges().iter().enumerate() {
+            for &l in &types[c[i]] {
+                s.add_edge(e.a as usize, e.b as usize, l);
+            }
+        }
+        emit(s)
+    };
+    fn fill(
+        j: usize,
+        left: usize,
+        c: &mut [usize],
+        singles: usize,
+        all: usize,
+        go: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let m = c.len();
+        if j == m {
+            return go(c);
+        }
+        let rest = m - j - 1;
+        for t in 0..all {
+            let double = t >= singles;
+            if (double && left == 0) || (!double && left > rest) {
+                continue;
+            }
+            c[j] = t;
+            if !fill(j + 1, left - double as usize, c, singles, all, go) {
+                return false;
+            }
+        }
+        true
+    }
+    fill(0, doubled, &mut c, singles, types.len(), &mut go)
+}
+
+/// For each automorphism of `g` but the identity: the edge each edge position is read
+/// from (the colouring it maps `c` to is `j -> c[from[j]]`).
+fn edge_maps(g: &Shape) -> Vec<Vec<usize>> {
     let m = g.edges().len();
     let index = |a: usize, b: usize| {
         g.edges()
@@ -120,9 +205,7 @@ pub fn coloured_graphs(g: &Shape, colours: &[u8], emit: &mut dyn FnMut(Shape) ->
             .position(|e| (e.a as usize, e.b as usize) == (a.min(b), a.max(b)))
             .expect("an automorphism maps edges to edges")
     };
-    // For each automorphism but the identity: the edge each edge position is read from
-    // (the colouring it maps `c` to is `j -> c[from[j]]`).
-    let perms: Vec<Vec<usize>> = automorphisms(g)
+    automorphisms(g)
         .into_iter()
         .filter(|p| p.iter().enumerate().any(|(v, &w)| v != w))
         .map(|p| {
@@ -132,7 +215,15 @@ pub fn coloured_graphs(g: &Shape, colours: &[u8], emit: &mut dyn FnMut(Shape) ->
             }
             from
         })
-        .collect();
+        .collect()
+}
+
+/// Passes `emit` the graph `g` (simple, edges unlabelled) in every colouring of its edges
+/// with the labels `colours`, once per orbit of its automorphisms, in lexicographic order
+/// of the colourings; returns `false` if `emit` asked to stop.
+pub fn coloured_graphs(g: &Shape, colours: &[u8], emit: &mut dyn FnMut(Shape) -> bool) -> bool {
+    let m = g.edges().len();
+    let perms = edge_maps(g);
     let k = colours.len();
     let mut c = vec![0usize; m];
     loop {

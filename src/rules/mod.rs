@@ -18,6 +18,7 @@ pub mod domineering;
 pub mod grundy_colouring;
 pub mod hackenbush;
 mod hackenbush_census;
+mod hackenbush_graph6;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod moves;

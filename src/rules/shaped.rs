@@ -133,4 +133,41 @@ pub trait ShapedRules: Send + Sync {
 
     /// The largest size [`ShapedRules::enumerate`] accepts.
     fn max_census_size(&self) -> usize;
+
+    /// The largest edge multiplicity a census may ask for (a job's `multiplicity` key):
+    /// 1 for rulesets whose census lists simple graphs only (the default).
+    fn max_multiplicity(&self) -> usize {
+        1
+    }
+
+    /// Like [`ShapedRules::enumerate`], with up to `multiplicity` parallel edges between
+    /// two vertices (at most [`ShapedRules::max_multiplicity`]; 1 is
+    /// [`ShapedRules::enumerate`] itself).
+    fn enumerate_multi(
+        &self,
+        size: usize,
+        multiplicity: usize,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        if multiplicity <= 1 {
+            return self.enumerate(size, emit);
+        }
+        Err(crate::error::Error::usage(format!(
+            "multiplicity = {multiplicity}: the census of rules {} lists simple graphs only (multiplicity 1)",
+            self.name()
+        )))
+    }
+
+    /// The position drawn as SVG with `caption` under it, or `None` if this ruleset's
+    /// positions are not drawn (default: a board as a board, [`crate::shapes::draw`]).
+    fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {
+        crate::shapes::draw::board_svg(s, caption)
+    }
+
+    /// Whether the census summary tallies numbers per size: the largest denominator with
+    /// the first position reaching it, and the positions whose value is not a number
+    /// (rules whose positions are mostly numbers, such as Hackenbush). Default: no.
+    fn number_summary(&self) -> bool {
+        false
+    }
 }

@@ -18,6 +18,7 @@
 pub mod board;
 pub mod canon;
 pub mod draw;
+pub mod grounded;
 pub mod shape;
 
 pub use canon::{ShapeKey, canonical_key, canonical_order};

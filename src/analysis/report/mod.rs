@@ -109,12 +109,14 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     super::query::ours(&files[0], &header)?;
     let has = |c: &str| header.iter().any(|h| h == c);
     let charted: Vec<&str> = CHARTED.iter().copied().filter(|c| has(c)).collect();
-    let per_n = has("n");
+    // Charts go by number of vertices, or by size for a census of a game on shapes.
+    let by = ["n", "size"].into_iter().find(|c| has(c)).unwrap_or("n");
+    let per_n = has(by);
     let mut groupings: Vec<Vec<String>> = charted
         .iter()
         .map(|c| {
             if per_n {
-                vec!["n".to_string(), c.to_string()]
+                vec![by.to_string(), c.to_string()]
             } else {
                 vec![c.to_string()]
             }
@@ -165,7 +167,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     let index = |name: &str| results.header.iter().position(|h| h == name);
     let n_of = |line: &str| -> Option<String> {
         let f = split(line.as_bytes());
-        Some(utf8(f.get(index("n")?)?).into_owned())
+        Some(utf8(f.get(index(by)?)?).into_owned())
     };
     // Findings first: the checks' verdicts, then what each n brings.
     let highlights = if per_n {
@@ -203,7 +205,10 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
                 .iter()
                 .all(|(v, _)| v.is_empty() || charts::number(v).is_some())
             && table.iter().any(|(v, _)| !v.is_empty());
-        let title = format!("{col} by number of vertices");
+        let title = match by {
+            "n" => format!("{col} by number of vertices"),
+            _ => format!("{col} by size"),
+        };
         let svg = if numeric {
             // Numbers on a numeric axis: each n a row of dots at its values.
             let totals: Vec<u64> = (0..categories.len())
@@ -229,7 +234,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
                 .collect();
             charts::dots_by_n(&title, col, &points)
         } else {
-            charts::stacked_shares(&title, if per_n { "n" } else { "" }, &categories, &series)
+            charts::stacked_shares(&title, if per_n { by } else { "" }, &categories, &series)
         }
         .map_err(|e| Error::io("drawing a chart", std::io::Error::other(e)))?;
         let swatches: &[Series] = if numeric { &[] } else { &series };
@@ -239,8 +244,21 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
     for g in results.groupings.iter().skip(charted.len()) {
         page.grouping(g);
     }
+    // A census of a game on shapes (Hackenbush, boards) is drawn by its ruleset, named in
+    // the first file's sidecar.
+    let shaped = files
+        .first()
+        .and_then(|f| Sidecar::read(f).ok().flatten())
+        .and_then(|s| {
+            let rest = s.identity.strip_prefix("census of rules ")?;
+            crate::rules::Ruleset::shaped(rest.split(' ').next()?)
+        });
     let draw = |line: &str| -> Option<String> {
         let f = split(line.as_bytes());
+        if let (Some(r), Some(i)) = (shaped, index("position")) {
+            let text = utf8(f.get(i)?).into_owned();
+            return r.draw(&r.parse(&text).ok()?, Some(&text));
+        }
         let g6 = utf8(f.get(index("graph6")?)?).into_owned();
         let g = parse_graph6(&g6).ok()?;
         let col = index("colouring")
@@ -274,8 +292,9 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
         }
     }
     if let Some(col) = &first_col {
-        // The first position of each new value: in order of size (fewest vertices, then
-        // edges, then graph6), as they appear going up the census.
+        // The first position of each new value: in order of size (the size of a game on
+        // shapes, or fewest vertices, then edges, then graph6), as they appear going up
+        // the census.
         let key = |line: &str| {
             let f = split(line.as_bytes());
             let num = |name: &str| {
@@ -284,7 +303,7 @@ fn write_report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<R
                     .and_then(|v| utf8(v).parse::<i64>().ok())
                     .unwrap_or(0)
             };
-            (num("n"), num("m"), line.to_string())
+            (num("size"), num("n"), num("m"), line.to_string())
         };
         let mut firsts: Vec<&(String, String)> = results.first_of.iter().collect();
         firsts.sort_by_cached_key(|(_, line)| key(line));

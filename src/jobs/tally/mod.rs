@@ -1,10 +1,12 @@
 //! Tallies of a run's rows, by what the ruleset's columns hold, for the summary: atomic
 //! weights by number of vertices and the rows whose weight is not an integer (RULES.md's
 //! open question; [`weights`]), winners of scoring games ([`winners`]), temperatures by
-//! number of vertices and the hottest positions ([`temperatures`]). Tallies are kept per
+//! number of vertices and the hottest positions ([`temperatures`]), numbers by size in a
+//! census of a game on shapes ([`numbers`]). Tallies are kept per
 //! unit of work and merged in unit order, so they do not depend on the thread count.
 
 pub mod misere;
+pub mod numbers;
 pub mod temperatures;
 pub mod weights;
 pub mod winners;
@@ -14,6 +16,7 @@ use std::path::Path;
 use crate::graphs::Position;
 use crate::solving::{Evaluation, Schema};
 use misere::MisereTally;
+use numbers::NumberTally;
 use temperatures::TemperatureTally;
 use weights::WeightTally;
 use winners::WinnerTally;
@@ -32,6 +35,8 @@ pub struct Tally {
     pub temperatures: Option<TemperatureTally>,
     /// Misère play (rows with the misère columns).
     pub misere: Option<MisereTally>,
+    /// Numbers by size (censuses of games on shapes that ask for it, such as Hackenbush).
+    pub numbers: Option<NumberTally>,
 }
 
 impl Tally {
@@ -59,6 +64,7 @@ impl Tally {
                     at("tame"),
                 )
             }),
+            numbers: None,
         }
     }
 
@@ -92,6 +98,9 @@ impl Tally {
         if let (Some(a), Some(b)) = (self.misere.as_mut(), other.misere) {
             a.merge(b);
         }
+        if let (Some(a), Some(b)) = (self.numbers.as_mut(), other.numbers) {
+            a.merge(b);
+        }
     }
 
     /// The tables of the summary (`csv`: where every row is).
@@ -108,6 +117,9 @@ impl Tally {
         }
         if let Some(m) = &self.misere {
             t.push(m.text());
+        }
+        if let Some(n) = &self.numbers {
+            t.push(n.text(csv));
         }
         t
     }

@@ -1,11 +1,13 @@
-//! cgt-peer: canonical forms of Cutthroat, Snort, Domineering and Cram positions computed
-//! with the cgt crate.
+//! cgt-peer: canonical forms of Cutthroat, Snort, Domineering, Cram and Hackenbush
+//! positions computed with the cgt crate.
 //!
-//! Usage: `cgt-peer cutthroat|snort|domineering|cram [--threads N] [--raw] [--whole] < lines`
+//! Usage: `cgt-peer cutthroat|snort|domineering|cram|hackenbush [--threads N] [--raw] [--whole] < lines`
 //! For Cutthroat and Snort each input line is `GRAPH6 COLOURING` (one letter per vertex in
 //! graph6 order: B Left's, W Right's, G both players'; Snort also takes a bare GRAPH6,
 //! meaning all G). For Domineering and Cram each line is a board in grid notation (`.`
-//! empty, `#` filled, `|` between rows; at most 64 cells in its rectangle). Each output
+//! empty, `#` filled, `|` between rows; at most 64 cells in its rectangle).
+//! Hackenbush lines are gamecensus's edge lists (`0-1:B,1-2:R,1-1:G`, vertex 0 the ground;
+//! cgt has no Hackenbush: its rules are written here on cgt's trait). Each output
 //! line is the value, in gamecensus's notation (cgt's own display with `--raw`).
 //!
 //! Domineering is cgt's own `Domineering` (its grid, moves and decomposition). Cram is
@@ -348,7 +350,122 @@ impl PartizanGame for Cram {
     }
 }
 
-const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
+/// A Hackenbush position: edges `(a, b, colour)` with `a <= b`, vertex 0 the ground,
+/// colour 0 blue (Left cuts), 1 red (Right cuts), 2 green (either); sorted, so equal
+/// edge lists are equal positions (no relabelling of vertices). A cut drops every edge no
+/// longer joined to the ground. Written here on cgt's `PartizanGame` trait, telling cgt
+/// the parts that hang from the ground separately (`decompositions`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Hackenbush {
+    edges: Vec<(u16, u16, u8)>,
+}
+
+impl Hackenbush {
+    fn parse(line: &str) -> Result<Self, String> {
+        if line == "0" {
+            return Ok(Self { edges: Vec::new() });
+        }
+        let mut edges = Vec::new();
+        for item in line.split(',') {
+            let (ends, colour) = item.split_once(':').ok_or("an edge without :C")?;
+            let (a, b) = ends.split_once('-').ok_or("an edge without a-b")?;
+            let a: u16 = a.trim().parse().map_err(|_| "not a vertex number")?;
+            let b: u16 = b.trim().parse().map_err(|_| "not a vertex number")?;
+            let c = match colour.trim() {
+                "B" => 0,
+                "R" => 1,
+                "G" => 2,
+                _ => return Err("a colour other than B, R, G".into()),
+            };
+            edges.push((a.min(b), a.max(b), c));
+        }
+        Ok(Self::grounded(edges))
+    }
+
+    /// The edges still joined to the ground, sorted.
+    fn grounded(mut edges: Vec<(u16, u16, u8)>) -> Self {
+        let n = edges.iter().map(|e| e.1 as usize + 1).max().unwrap_or(1);
+        let mut seen = vec![false; n];
+        seen[0] = true;
+        loop {
+            let mut grew = false;
+            for &(a, b, _) in &edges {
+                let (a, b) = (a as usize, b as usize);
+                if seen[a] != seen[b] {
+                    seen[a] = true;
+                    seen[b] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        edges.retain(|e| seen[e.0 as usize]);
+        edges.sort_unstable();
+        Self { edges }
+    }
+
+    fn moves(&self, cuts: impl Fn(u8) -> bool) -> Vec<Self> {
+        (0..self.edges.len())
+            .filter(|&i| cuts(self.edges[i].2))
+            .map(|i| {
+                let mut rest = self.edges.clone();
+                rest.remove(i);
+                Self::grounded(rest)
+            })
+            .collect()
+    }
+}
+
+impl PartizanGame for Hackenbush {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves(|c| c != 1)
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves(|c| c != 0)
+    }
+
+    fn decompositions(&self) -> Vec<Self> {
+        // Union the ends of every edge off the ground; a loop at the ground is a part.
+        let n = self
+            .edges
+            .iter()
+            .map(|e| e.1 as usize + 1)
+            .max()
+            .unwrap_or(1);
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        for &(a, b, _) in &self.edges {
+            if a != 0 {
+                let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+        let mut parts: std::collections::BTreeMap<usize, Vec<(u16, u16, u8)>> = Default::default();
+        for (i, &(a, b, c)) in self.edges.iter().enumerate() {
+            let key = if b == 0 {
+                n + i // a loop at the ground
+            } else {
+                find(&mut parent, b as usize)
+            };
+            parts.entry(key).or_default().push((a, b, c));
+        }
+        if parts.len() <= 1 {
+            return vec![self.clone()];
+        }
+        parts.into_values().map(|edges| Self { edges }).collect()
+    }
+}
+
+const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram|hackenbush [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
 
 fn main() {
     let mut game = None;
@@ -358,7 +475,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "cutthroat" | "snort" | "domineering" | "cram" if game.is_none() => game = Some(a),
+            "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" if game.is_none() => {
+                game = Some(a)
+            }
             "--raw" => raw = true,
             "--whole" => whole = true,
             "--threads" => match args.next().and_then(|t| t.parse().ok()) {
@@ -380,6 +499,7 @@ fn main() {
         "cutthroat" => run(cutthroat, false, raw),
         "domineering" => run_lines(domineering, raw),
         "cram" => run_lines(Cram::parse, raw),
+        "hackenbush" => run_lines(Hackenbush::parse, raw),
         _ => run(snort, true, raw),
     };
     #[cfg(feature = "rayon")]
