@@ -11,7 +11,9 @@
 //! `K^k` value slots, indexed by the least code of the colouring over the class's
 //! automorphism group (two colourings of one graph are isomorphic iff an automorphism
 //! maps one onto the other, so the least code is exact). A slot found empty is computed
-//! by the solver's general path (labelled memo, nauty, canonical table) and filled.
+//! from the moves of the class's canonical graph, planned the same way once per class
+//! (so components are valued by class all the way down: one nauty call per uncoloured
+//! class, none per colouring), and filled.
 //!
 //! The position itself is valued from its options the same way; a census's largest
 //! positions are given once each and get no slots: instead the B/W swap of a colouring
@@ -19,12 +21,12 @@
 //! earlier colourings.
 //!
 //! Components whose class has more than [`MAX_GROUP`] automorphisms or too many
-//! colourings for an array, and every class once the arrays reach their byte cap, take
-//! the general path: values never depend on which path computed them (a test compares
+//! colourings for an array, and every class once the arrays and plans reach their
+//! byte cap, take the solver's general path (labelled memo, nauty, canonical table): values never depend on which path computed them (a test compares
 //! both on every coloured graph up to 7 vertices).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
 use smallvec::SmallVec;
@@ -54,8 +56,41 @@ const MAX_OWN: u64 = 1 << 16;
 
 const EMPTY: u32 = u32::MAX;
 
-/// The value slots of one uncoloured class: `K^k` of them, indexed by least code.
-type Slots = Arc<[AtomicU32]>;
+/// One uncoloured class: its value slots, `K^k` of them indexed by least code, and
+/// once a slot is found empty, the plan of its canonical graph's moves (so that
+/// components are valued by class all the way down, never by nauty per colouring).
+pub struct Class {
+    slots: Box<[AtomicU32]>,
+    plan: OnceLock<Option<Moves>>,
+}
+
+type Slots = Arc<Class>;
+
+impl std::ops::Index<usize> for Class {
+    type Output = AtomicU32;
+    #[inline]
+    fn index(&self, i: usize) -> &AtomicU32 {
+        &self.slots[i]
+    }
+}
+
+/// The parts each move of a graph leaves, by the vertex moved at.
+type Moves = Vec<(usize, SmallVec<[Part; 4]>)>;
+
+/// Plans the moves of `g` (`None` if the rules do not remove vertices).
+fn plan_moves(rules: &dyn PartizanRules, store: &ClassStore, g: &Graph) -> Option<Moves> {
+    let mut moves = Vec::with_capacity(g.n());
+    for v in 0..g.n() {
+        let gone = rules.removes(g, v)?;
+        let rest = g.vertices() & !gone;
+        let parts: SmallVec<[Part; 4]> = g
+            .components_in(rest)
+            .map(|m| Part::new(g, m, store, MAX_SLOTS, true))
+            .collect();
+        moves.push((v, parts));
+    }
+    Some(moves)
+}
 
 /// The value slots of every class met, for one number of colours `K`.
 pub struct ClassStore {
@@ -122,7 +157,10 @@ impl ClassStore {
         }
         let entry = self.classes.entry(key).or_insert_with(|| {
             self.bytes.fetch_add(cost, Ordering::Relaxed);
-            (0..len).map(|_| AtomicU32::new(EMPTY)).collect()
+            Arc::new(Class {
+                slots: (0..len).map(|_| AtomicU32::new(EMPTY)).collect(),
+                plan: OnceLock::new(),
+            })
         });
         Some(entry.clone())
     }
@@ -242,6 +280,29 @@ impl Part {
         best as usize
     }
 
+    /// Bytes it holds (for the store's count), an estimate on the safe side.
+    fn bytes(&self) -> u64 {
+        96 + 16 * self.group.len() as u64
+    }
+
+    /// The class's canonical graph: vertex `i` is the vertex of `g` at canonical
+    /// position `i`.
+    fn canonical_graph(&self, g: &Graph) -> Graph {
+        let mut at = [0usize; 64];
+        for (i, &v) in self.order.iter().enumerate() {
+            at[v as usize] = i;
+        }
+        let mut h = Graph::empty(self.order.len());
+        for (i, &v) in self.order.iter().enumerate() {
+            for u in Bits(g.neighbours(v as usize) & self.mask) {
+                if at[u] > i {
+                    h.add_edge(i, at[u]);
+                }
+            }
+        }
+        h
+    }
+
     /// Whether it can be answered by code (it has an array or, for a census's largest
     /// positions, a group to take least codes with).
     fn coded(&self) -> bool {
@@ -263,7 +324,7 @@ pub struct Plan<'a> {
     store: &'a ClassStore,
     g: Graph,
     whole: Part,
-    moves: Vec<(usize, SmallVec<[Part; 4]>)>,
+    moves: Moves,
     /// Values of this graph's colourings by least code, for graphs without slots.
     own: Vec<u32>,
     count: Count,
@@ -280,16 +341,7 @@ impl<'a> Plan<'a> {
         keep: bool,
     ) -> Option<Plan<'a>> {
         let rules = solver.rules();
-        let mut moves = Vec::with_capacity(g.n());
-        for v in 0..g.n() {
-            let gone = rules.removes(g, v)?;
-            let rest = g.vertices() & !gone;
-            let parts = g
-                .components_in(rest)
-                .map(|m| Part::new(g, m, store, MAX_SLOTS, true))
-                .collect();
-            moves.push((v, parts));
-        }
+        let moves = plan_moves(rules, store, g)?;
         let whole = Part::new(g, g.vertices(), store, MAX_OWN, keep);
         let own = if whole.coded() && whole.slots.is_none() {
             vec![EMPTY; store.k.pow(g.n() as u32)]
@@ -335,29 +387,7 @@ impl<'a> Plan<'a> {
         if let Some(v) = swapped.and_then(|x| self.known(x)) {
             return Ok(-v);
         }
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        for i in 0..self.moves.len() {
-            let v = self.moves[i].0;
-            let colour = c.get(v);
-            let (l, r) = (owns(colour, Player::Left), owns(colour, Player::Right));
-            if !l && !r {
-                continue;
-            }
-            let mut total = GameId::zero();
-            for j in 0..self.moves[i].1.len() {
-                let part = &self.moves[i].1[j];
-                let x = part_value(self.solver, &mut self.count, g, part, c, k)?;
-                total = total.checked_add(x)?;
-            }
-            if l {
-                left.push(total);
-            }
-            if r {
-                right.push(total);
-            }
-        }
-        let value = GameId::from_options(&left, &right)?;
+        let value = options_value(self.solver, self.store, &mut self.count, g, &self.moves, c)?;
         if let Some(code) = code {
             match &self.whole.slots {
                 Some(s) => s[code].store(value.to_bits(), Ordering::Relaxed),
@@ -388,28 +418,89 @@ impl Drop for Plan<'_> {
     }
 }
 
-/// The value of `part` of `g` coloured `c`: from its slot, else by the general path.
-#[inline]
+/// The value of `g` coloured `c` (the rules' start taking every vertex) from its moves,
+/// planned as `moves`.
+fn options_value(
+    solver: &PartizanSolver,
+    store: &ClassStore,
+    count: &mut Count,
+    g: &Graph,
+    moves: &Moves,
+    c: &Colouring,
+) -> Result<GameId, Limit> {
+    let mut left: SmallVec<[GameId; 16]> = SmallVec::new();
+    let mut right: SmallVec<[GameId; 16]> = SmallVec::new();
+    for (v, parts) in moves {
+        let colour = c.get(*v);
+        let (l, r) = (owns(colour, Player::Left), owns(colour, Player::Right));
+        if !l && !r {
+            continue;
+        }
+        let mut total = GameId::zero();
+        for part in parts {
+            total = total.checked_add(part_value(solver, store, count, g, part, c)?)?;
+        }
+        if l {
+            left.push(total);
+        }
+        if r {
+            right.push(total);
+        }
+    }
+    GameId::from_options(&left, &right)
+}
+
+/// The value of `part` of `g` coloured `c`: from its slot, else from its class's moves
+/// (planned once per class), else by the general path.
 fn part_value(
     solver: &PartizanSolver,
+    store: &ClassStore,
     count: &mut Count,
     g: &Graph,
     part: &Part,
     c: &Colouring,
-    k: u64,
 ) -> Result<GameId, Limit> {
     let general = || solver.value(&g.induced(part.mask), &c.induced(part.mask));
-    let Some(slots) = &part.slots else {
+    let Some(class) = &part.slots else {
         return general();
     };
-    let code = part.code(c, k);
+    let code = part.code(c, store.k as u64);
     count.lookups += 1;
-    let x = slots[code].load(Ordering::Relaxed);
+    let x = class[code].load(Ordering::Relaxed);
     if x != EMPTY {
         count.hits += 1;
         return Ok(GameId::from_bits(x));
     }
-    let v = general()?;
-    slots[code].store(v.to_bits(), Ordering::Relaxed);
+    // The component as its class's canonical graph, coloured as it stands.
+    let h = part.canonical_graph(g);
+    let mut d = Colouring::uniform(h.n());
+    for (i, &v) in part.order.iter().enumerate() {
+        d.set(i, c.get(v as usize));
+    }
+    let rules = solver.rules();
+    let moves = class.plan.get_or_init(|| {
+        // Kept for the class's life: counted, and only within the cap.
+        let moves = plan_moves(rules, store, &h)?;
+        let bytes: u64 = moves
+            .iter()
+            .flat_map(|(_, p)| p)
+            .map(Part::bytes)
+            .sum::<u64>()
+            + 32;
+        let cap = store.cap.load(Ordering::Relaxed);
+        (store.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes <= cap)
+            .then_some(moves)
+            .or_else(|| {
+                store.bytes.fetch_sub(bytes, Ordering::Relaxed);
+                None
+            })
+    });
+    let v = match moves {
+        Some(moves) if rules.start(&h, &d) == h.vertices() => {
+            options_value(solver, store, count, &h, moves, &d)?
+        }
+        _ => general()?,
+    };
+    class[code].store(v.to_bits(), Ordering::Relaxed);
     Ok(v)
 }
