@@ -58,7 +58,7 @@ impl Default for Limits {
             candidate_elements: 4_000_000,
             pairs: 4_000_000,
             tries: 200,
-            index: 16,
+            index: 64,
         }
     }
 }
