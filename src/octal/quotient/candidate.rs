@@ -185,18 +185,18 @@ pub fn mark(
         max_states,
     };
     let k = b.radix.len();
-    for h in 0..=n {
+    for (h, &ph) in phi.iter().enumerate().take(n + 1) {
         let mut t = vec![0u32; k];
         if let Some(j) = free.iter().position(|f| f.heap as usize == h) {
             t[j + 1] = 1;
         } else {
-            t[0] = phi[h];
+            t[0] = ph;
         }
         let c = b.encode(&t);
         b.heap_code.push(c);
     }
-    for h in 0..=n {
-        let mut oc: Vec<u64> = options[h]
+    for opts in options.iter().take(n + 1) {
+        let mut oc: Vec<u64> = opts
             .iter()
             .map(|o| {
                 o.iter()

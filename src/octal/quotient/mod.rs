@@ -344,11 +344,11 @@ fn reduced_candidate(
 /// The distinct heap kinds of heaps `1..=n`, each with a heap that has it.
 fn kinds_of(q: &Bipartite, phi: &[u32], options: &[Vec<Vec<u32>>], n: usize) -> Vec<(Kind, u32)> {
     let mut kinds: Vec<(Kind, u32)> = Vec::new();
-    for h in 1..=n {
-        if options[h].is_empty() {
+    for (h, opts) in options.iter().enumerate().take(n + 1).skip(1) {
+        if opts.is_empty() {
             continue;
         }
-        let k = verify::kind(q, phi, &options[h], h);
+        let k = verify::kind(q, phi, opts, h);
         if !kinds.iter().any(|(x, _)| *x == k) {
             kinds.push((k, h as u32));
         }

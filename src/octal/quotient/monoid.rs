@@ -261,7 +261,7 @@ impl Bipartite {
                 }
             }
         }
-        lhs.sort_by(|a, b| lex_cmp(a, b));
+        lhs.sort_by(lex_cmp);
         lhs.dedup();
         let divides = |a: &Word, b: &Word| a.iter().zip(b).all(|(x, y)| x <= y);
         let minimal: Vec<Word> = lhs
