@@ -377,6 +377,11 @@ pub enum Command {
         /// tameness (CSV to stdout; exact, from the definition, for heaps up to a few dozen).
         #[arg(long, conflicts_with_all = ["out", "split", "checkpoint", "resume"])]
         misere: bool,
+        /// The misère quotient of the game restricted to heaps up to --max (Plambeck &
+        /// Siegel): its presentation, order, P-portion and each heap's element, and whether
+        /// it has provably stabilised.
+        #[arg(long, conflicts_with_all = ["out", "split", "checkpoint", "resume", "misere"])]
+        quotient: bool,
         /// Fix the fast method's rare/common split, e.g. range:0b1111 or domain:~0b10
         /// (default: chosen automatically). Any split gives the same values.
         #[arg(long)]

@@ -273,7 +273,13 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             memory,
             force,
             misere,
+            quotient,
         } => {
+            if quotient {
+                let mut out = super::deadline::start();
+                jobs::octal::quotient::octal_quotient(&code, max, &mut out)?;
+                return out.flush().map_err(write_err);
+            }
             if misere {
                 let mut out = super::deadline::start();
                 let summary = jobs::octal::misere::octal_misere(&code, max, &mut out)?;

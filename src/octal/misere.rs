@@ -9,7 +9,7 @@
 //!
 //! The multisets reachable from a heap of size n grow like the partitions of n, so this
 //! is for heaps up to a few dozen; [`MAX_SUMS`] bounds the memo (a limit error past it).
-//! It does not compute misère quotients (Plambeck & Siegel): see the README.
+//! Misère quotients (Plambeck & Siegel) are in [`super::quotient`].
 
 use std::collections::HashMap;
 

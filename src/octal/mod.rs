@@ -7,6 +7,7 @@ mod kernels;
 pub mod misere;
 pub mod nim;
 pub mod period;
+pub mod quotient;
 pub mod sparse;
 pub mod split;
 

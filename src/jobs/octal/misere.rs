@@ -1,7 +1,7 @@
 //! `octal CODE --misere`: each heap's misère facts as CSV (`n`, `grundy`, `misere`,
 //! `misere_grundy`, `genus`, `tame`), written row by row as computed, and a summary.
-//! Exact, from the definition (see [`crate::octal::misere`]); misère quotients are not
-//! computed.
+//! Exact, from the definition (see [`crate::octal::misere`]); misère quotients are
+//! `--quotient` ([`crate::octal::quotient`]).
 
 use std::io::Write;
 use std::time::Instant;
@@ -85,7 +85,7 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
     Ok(format!(
         "{code} under misère play, heaps 0..={max}: misère P-positions at heaps {}; \
          wild heaps (not hereditarily tame): {}; {} sums of heaps memoised in {secs:.2} s \
-         ({:.0} heaps/s). Misère quotients are not computed.",
+         ({:.0} heaps/s); for the misère quotient use --quotient.",
         list(&p_heaps),
         list(&wild),
         memo.sums(),

@@ -5,6 +5,7 @@
 //! lets a finished run be continued to a larger `--max`.
 
 pub mod misere;
+pub mod quotient;
 mod resume;
 mod sink;
 
