@@ -400,12 +400,12 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             let mut sink = plan.unit();
             let mut tally = Tally::for_schema(&schema);
             let reads = sink.reads(schema.columns.len());
+            let mut row = Vec::new();
             census.evaluate_unit(unit, skip, &mut |pos, eval| {
+                schema.fields_into(pos, eval, reads.as_deref(), &mut row);
                 match &reads {
-                    Some(r) => sink.add_lazy(&schema.fields_of(pos, eval, Some(r)), &|| {
-                        schema.fields(pos, eval)
-                    }),
-                    None => sink.add(&schema.fields(pos, eval)),
+                    Some(_) => sink.add_lazy(&row, &|| schema.fields(pos, eval)),
+                    None => sink.add(&row),
                 }
                 tally.add(pos, eval);
             })?;

@@ -250,14 +250,22 @@ pub enum Cell {
 impl Cell {
     /// The cell as its CSV field (before quoting).
     pub fn format(&self) -> String {
-        match self {
-            Cell::Empty => String::new(),
-            Cell::Int(i) => i.to_string(),
-            Cell::Outcome(o) => o.letter().to_string(),
-            Cell::Game(g) => g.to_string(),
-            Cell::Number(d) => d.to_string(),
-            Cell::Text(t) => t.clone(),
-        }
+        let mut s = String::new();
+        self.format_into(&mut s);
+        s
+    }
+
+    /// [`Cell::format`], appended to `s`.
+    pub fn format_into(&self, s: &mut String) {
+        use std::fmt::Write;
+        let _ = match self {
+            Cell::Empty => Ok(()),
+            Cell::Int(i) => write!(s, "{i}"),
+            Cell::Outcome(o) => s.write_str(o.letter()),
+            Cell::Game(g) => write!(s, "{g}"),
+            Cell::Number(d) => write!(s, "{d}"),
+            Cell::Text(t) => s.write_str(t),
+        };
     }
 }
 
@@ -367,37 +375,57 @@ impl Schema {
         eval: &Evaluation,
         only: Option<&[bool]>,
     ) -> Vec<String> {
+        let mut f = Vec::new();
+        self.fields_into(pos, eval, only, &mut f);
+        f
+    }
+
+    /// [`Schema::fields_of`] into `out`, reusing its strings (a census formats millions
+    /// of rows: no allocation per field once the strings have grown).
+    pub fn fields_into(
+        &self,
+        pos: &Position,
+        eval: &Evaluation,
+        only: Option<&[bool]>,
+        out: &mut Vec<String>,
+    ) {
+        use std::fmt::Write;
         debug_assert_eq!(eval.cells.len(), self.value_columns().len());
         let wanted = |i: usize| only.is_none_or(|o| o[i]);
-        let mut f: Vec<String> = self.columns[..self.position_columns]
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                if !wanted(i) {
-                    String::new()
-                } else {
-                    match c.name {
-                        "graph6" => {
-                            let mut g6 = Vec::with_capacity(16);
-                            write_graph6(&pos.graph, &mut g6);
-                            String::from_utf8(g6).expect("graph6 is ASCII")
-                        }
-                        "colouring" => pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
-                        "n" => pos.graph.n().to_string(),
-                        "m" => pos.graph.m().to_string(),
-                        other => unreachable!("position column {other}"),
+        out.resize(self.columns.len(), String::new());
+        for (i, c) in self.columns[..self.position_columns].iter().enumerate() {
+            let s = &mut out[i];
+            s.clear();
+            if !wanted(i) {
+                continue;
+            }
+            match c.name {
+                "graph6" => {
+                    let mut g6 = std::mem::take(s).into_bytes();
+                    write_graph6(&pos.graph, &mut g6);
+                    *s = String::from_utf8(g6).expect("graph6 is ASCII");
+                }
+                "colouring" => {
+                    if let Some(c) = pos.colouring {
+                        let _ = write!(s, "{c}");
                     }
                 }
-            })
-            .collect();
-        let p = self.position_columns;
-        f.extend(eval.cells.iter().enumerate().map(|(i, c)| {
-            if wanted(p + i) {
-                c.format()
-            } else {
-                String::new()
+                "n" => {
+                    let _ = write!(s, "{}", pos.graph.n());
+                }
+                "m" => {
+                    let _ = write!(s, "{}", pos.graph.m());
+                }
+                other => unreachable!("position column {other}"),
             }
-        }));
-        f
+        }
+        let p = self.position_columns;
+        for (i, c) in eval.cells.iter().enumerate() {
+            let s = &mut out[p + i];
+            s.clear();
+            if wanted(p + i) {
+                c.format_into(s);
+            }
+        }
     }
 }
