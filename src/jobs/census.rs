@@ -170,6 +170,9 @@ impl Census {
                     i += 1;
                 }
             }
+            if kept.is_empty() {
+                return;
+            }
             let done = self
                 .evaluator
                 .evaluate_colourings(g, k, &kept, &mut |pos, e| {
