@@ -329,7 +329,10 @@ fn infinitesimal() -> impl Strategy<Value = GameId> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    // About three games in four from `game()` are not > 0, so the two properties that
+    // assume G > 0 (or U > 0) reject ~900 of every 1200 draws: proptest's default of
+    // 1024 global rejects made them fail by chance (CI, 2026-11-26).
+    #![proptest_config(ProptestConfig { cases: 300, max_global_rejects: 20_000, ..ProptestConfig::default() })]
 
     /// rcf(G) = rcf(H) exactly when G − H is infinitesimal (Siegel II.6): tested on
     /// pairs that differ by an infinitesimal and on independent pairs, in both
