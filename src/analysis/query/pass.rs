@@ -10,7 +10,7 @@ use super::agg::State;
 use super::plan::Plan;
 use super::select::Picked;
 use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
-use crate::analysis::table::{Block, Table, for_each_line, split_into, utf8};
+use crate::analysis::table::{Block, Table, for_each_line, split_count, split_into, utf8};
 use crate::solving::ColumnType;
 
 /// The message for a cell of column `name` that does not read as its type `ty`.
@@ -184,18 +184,7 @@ pub(super) fn process(table: &Table, plan: &Plan, block: &Block) -> Partial {
         p.rows += 1;
         // Every row must have the header's number of fields, even where the query reads
         // fewer: a cut or garbled row is an error, not a row counted under a wrong key.
-        let split = split_into(line, plan.last, &mut fields);
-        let complete = split
-            && if memchr::memchr(b'"', line).is_none() {
-                // Unquoted: the fields split are the line's first bytes; count the
-                // commas only in the rest (nothing more when the query reads every
-                // column).
-                let consumed = fields.iter().map(|f| f.len()).sum::<usize>() + fields.len() - 1;
-                fields.len() + memchr::memchr_iter(b',', &line[consumed..]).count() == width
-            } else {
-                let mut all = Vec::new();
-                split_into(line, usize::MAX, &mut all) && all.len() == width
-            };
+        let complete = split_count(line, plan.last, &mut fields) == Some(width);
         if !complete {
             p.error = Some(fail(format!(
                 "not a row of {} fields (a quote is not closed, or fields are missing or extra)",
