@@ -24,6 +24,12 @@ const STYLE: &str = "body { font-family: sans-serif; margin: 2em auto; max-width
 .chart svg { width: 100%; height: auto; display: block; }
 .scroll { max-height: 24em; overflow: auto; border: 1px solid #ddd; margin: 0.5em 0 1.5em; }
 .scroll table { margin: 0; }
+.pair { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
+.pair .chart { flex: 3 1 36em; min-width: 0; }
+.pair .side { flex: 1 1 16em; min-width: 0; }
+.pair .side p { margin-top: 0; }
+.pair .scroll { max-height: 32em; margin-top: 0; }
+.counts th { white-space: nowrap; }
 nav ol { columns: 2; }
 tr.violated td.verdict { color: #b00; font-weight: bold; }
 tr.holds td.verdict { color: #070; font-weight: bold; }
@@ -162,7 +168,7 @@ impl Page {
         self.body.push_str("</details>\n");
     }
 
-    /// A chart with the table of counts behind it: every value (`table`: the value and
+    /// A chart with the table of counts beside it (below it on a narrow window): every value (`table`: the value and
     /// its count per category), scrollable; the swatches are the chart's colours
     /// (`series`; values in none of them are in "other").
     pub fn chart(
@@ -176,14 +182,14 @@ impl Page {
     ) {
         self.toc.push((format!("chart-{id}"), title.to_string()));
         self.body.push_str(&format!(
-            "<h2 id=\"chart-{}\">{}</h2>\n<div class=\"chart\" id=\"svg-{}\">\n{}\n</div>\n",
+            "<h2 id=\"chart-{}\">{}</h2>\n<div class=\"pair\">\n<div class=\"chart\" id=\"svg-{}\">\n{}\n</div>\n",
             escape(id),
             escape(title),
             escape(id),
             inline(svg)
         ));
         self.body.push_str(&format!(
-            "<p>{} distinct values; the counts of every one:</p>\n<div class=\"scroll\">\n<table class=\"counts\" id=\"counts-{}\">\n<tr><th class=\"text\">value</th>",
+            "<div class=\"side\">\n<p>{} distinct values; the counts of every one:</p>\n<div class=\"scroll\">\n<table class=\"counts\" id=\"counts-{}\">\n<tr><th class=\"text\">value</th>",
             table.len(),
             escape(id)
         ));
@@ -208,7 +214,7 @@ impl Page {
             self.body
                 .push_str(&format!("<td>{}</td></tr>\n", counts.iter().sum::<u64>()));
         }
-        self.body.push_str("</table>\n</div>\n");
+        self.body.push_str("</table>\n</div>\n</div>\n</div>\n");
     }
 
     /// A table of an extra grouping.
