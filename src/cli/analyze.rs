@@ -21,7 +21,8 @@ pub enum FormatArg {
 pub const ANALYZE_HELP: &str =
     "Expressions (--where, --check, --first-of): comparisons < <= > >= == != \
 and || (confused with, for game values), and / or / not / implies (a implies b is not a or \
-b), parentheses, + and -, 'text', \
+b), parentheses, + and -, * (integers, numbers, or an integer times a game value: that \
+many copies), 'text', \
 numbers (3, 3/4), true/false, column names, and functions is_integer(x), is_number(x), \
 is_nimber(x), is_infinitesimal(x), is_empty(x). Game-value columns (value, atomic_weight) \
 compare in the game order: value > 0 (Left wins), value || 0 (first player wins), \

@@ -232,6 +232,14 @@ impl Scope<'_> {
                     Expr::Add(false, Box::new(a), Box::new(b))
                 }))
             }
+            Rule::multiplicative => {
+                let mut e = self.build(inner.next().expect("operand"))?;
+                while inner.next().is_some() {
+                    let r = self.build(inner.next().expect("operand"))?;
+                    e = Expr::Mul(Box::new(e), Box::new(r));
+                }
+                Ok(e)
+            }
             Rule::unary => {
                 let parts: Vec<Pair<Rule>> = inner.collect();
                 let (negs, prim) = parts.split_at(parts.len() - 1);
@@ -391,7 +399,11 @@ fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
     match e {
         Expr::Func(_, a) | Expr::Neg(a) | Expr::Not(a) => visit(a, f),
-        Expr::Cmp(_, a, b) | Expr::Add(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) => {
+        Expr::Cmp(_, a, b)
+        | Expr::Add(_, a, b)
+        | Expr::Mul(a, b)
+        | Expr::And(a, b)
+        | Expr::Or(a, b) => {
             visit(a, f);
             visit(b, f);
         }
@@ -434,6 +446,11 @@ fn type_of(e: &Expr) -> std::result::Result<Ty, String> {
             (Ty::Int, Ty::Int) => Ty::Int,
             (Ty::Int | Ty::Game, Ty::Int | Ty::Game) => Ty::Game,
             _ => return Err("+ and - add numbers and game values".into()),
+        },
+        Expr::Mul(a, b) => match (type_of(a)?, type_of(b)?) {
+            (Ty::Int, Ty::Int) => Ty::Int,
+            (Ty::Int | Ty::Game, Ty::Int | Ty::Game) => Ty::Game,
+            _ => return Err("* multiplies numbers and game values".into()),
         },
         Expr::Neg(a) => match type_of(a)? {
             t @ (Ty::Int | Ty::Game) => t,

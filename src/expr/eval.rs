@@ -171,6 +171,41 @@ impl<'a> Row<'_, 'a> {
                     }
                 }
             }
+            Expr::Mul(a, b) => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                match (x, y) {
+                    (Val::Null, _) | (_, Val::Null) => Val::Null,
+                    (Val::Int(i), Val::Int(j)) => {
+                        Val::Int(i.checked_mul(j).ok_or("an integer overflow")?)
+                    }
+                    (Val::Int(n), v) | (v, Val::Int(n)) => {
+                        Val::Game(copies(n, as_game(&v, self.cache)?)?)
+                    }
+                    (x, y) => {
+                        let (g, h) = (as_game(&x, self.cache)?, as_game(&y, self.cache)?);
+                        let integer =
+                            |x: GameId| x.as_number().filter(|d| d.is_integer()).map(|d| d.num());
+                        if let Some(n) = integer(h) {
+                            return Ok(Val::Game(copies(n, g)?));
+                        }
+                        if let Some(n) = integer(g) {
+                            return Ok(Val::Game(copies(n, h)?));
+                        }
+                        match (g.as_number(), h.as_number()) {
+                            (Some(p), Some(q)) => Val::Game(GameId::number(
+                                p.checked_mul(q).map_err(|l| l.to_string())?,
+                            )),
+                            // A product of games is not a function of their values
+                            // (Conway's product depends on the form), so none is made up.
+                            _ => {
+                                return Err(format!(
+                                    "{g} * {h}: a product is defined for two numbers, or an integer and a game value (that many copies)"
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
             Expr::Neg(a) => match self.eval(a)? {
                 Val::Null => Val::Null,
                 Val::Int(i) => Val::Int(i.checked_neg().ok_or("an integer overflow")?),
@@ -208,6 +243,22 @@ pub fn logic(v: &Val) -> Option<bool> {
 /// true only for `true` (what `--where` keeps); false for `false` and for unknown.
 pub fn truth(v: &Val) -> bool {
     matches!(v, Val::Bool(true))
+}
+
+/// `n · g`: `|n|` copies of `g` summed (of `−g` for negative `n`), by doubling.
+fn copies(n: i64, g: GameId) -> std::result::Result<GameId, String> {
+    let (mut k, mut base) = (n.unsigned_abs(), if n < 0 { -g } else { g });
+    let mut sum = GameId::zero();
+    while k > 0 {
+        if k & 1 == 1 {
+            sum = sum.checked_add(base).map_err(|l| l.to_string())?;
+        }
+        k >>= 1;
+        if k > 0 {
+            base = base.checked_add(base).map_err(|l| l.to_string())?;
+        }
+    }
+    Ok(sum)
 }
 
 fn as_game(v: &Val, cache: &mut GameCache) -> std::result::Result<GameId, String> {

@@ -105,6 +105,9 @@ pub enum Expr {
     Cmp(Cmp, Box<Expr>, Box<Expr>),
     /// A sum (`false`) or difference (`true`).
     Add(bool, Box<Expr>, Box<Expr>),
+    /// A product: of integers, of an integer and a game value (that many copies), or of
+    /// two numbers.
+    Mul(Box<Expr>, Box<Expr>),
     /// A negation.
     Neg(Box<Expr>),
     /// Both.

@@ -212,3 +212,90 @@ fn with_columns_equal_duckdb() {
     ));
     assert_eq!(text(&o.stdout).lines().nth(1), theirs.lines().next());
 }
+
+/// `*` in `--with`: products of integers and of numbers against DuckDB's arithmetic on
+/// the same cells, and an integer times a game value against the sum of that many copies
+/// (the definition of n·G), on every row.
+#[test]
+fn products_equal_duckdb_and_repeated_sums() {
+    let csv = job_csv(
+        "col-bwg-5-with",
+        "rules = \"col\"\nconnected = true\nmax_vertices = 5\ncolours = 3\n",
+    );
+    let csv = csv.to_str().unwrap();
+    let o = gamecensus(
+        &[
+            "analyze",
+            csv,
+            "--with",
+            "mn = m * n",
+            "--with",
+            "sq = temperature * temperature",
+            "--with",
+            "t3 = -3 * temperature",
+            "--by",
+            "mn",
+            "--agg",
+            "count,max(sq),sum(t3)",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let ours: Vec<String> = text(&o.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let nums = f[4..].iter().map(|s| format!("{:.6}", number(s).unwrap()));
+            [f[0].to_string(), f[1].to_string()]
+                .into_iter()
+                .chain(nums)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let theirs = python(&format!(
+        "import duckdb\n\
+         con = duckdb.connect()\n\
+         con.execute(\"create macro num(x) as case when contains(x, '/') then \
+         split_part(x, '/', 1)::double / split_part(x, '/', 2)::double else x::double end\")\n\
+         t = \"read_csv('\" + {csv:?} + \"', all_varchar=true)\"\n\
+         q = f'''select m::int * n::int as mn, count(*), max(num(temperature) * num(temperature)),\n\
+           sum(-3 * num(temperature)) from {{t}} group by mn order by mn'''\n\
+         for r in con.execute(q).fetchall():\n    \
+             print(','.join([str(r[0]), str(r[1])] + [f'{{float(x):.6f}}' for x in r[2:]]))"
+    ));
+    assert_eq!(ours, theirs.lines().collect::<Vec<_>>());
+    // n·G is G + ... + G (n copies), and (−n)·G its negative, on every row's value.
+    let o = gamecensus(
+        &[
+            "analyze",
+            csv,
+            "--check",
+            "value * 3 == value + value + value",
+            "--check",
+            "value * -2 == -(value + value)",
+            "--check",
+            "value * 0 == 0",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for line in text(&o.stdout).lines().skip(1) {
+        let f: Vec<&str> = line.rsplitn(4, ',').collect();
+        // check,holds,violates,unknown: every row holds.
+        assert_eq!((f[1], f[0]), ("0", "0"), "{line}");
+        assert_ne!(f[2], "0", "{line}");
+    }
+    // A product of two games that are not numbers is refused with a reason.
+    let o = gamecensus(
+        &["analyze", csv, "--with", "p = value * value", "--by", "p"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("a product is defined for two numbers"));
+}

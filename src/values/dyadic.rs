@@ -94,6 +94,14 @@ impl Dyadic {
         self.checked_add(-other)
     }
 
+    /// `self × other`, or [`Limit::Number`] if the product is outside the range.
+    pub fn checked_mul(self, other: Dyadic) -> Result<Dyadic, Limit> {
+        let num = (self.num as i128)
+            .checked_mul(other.num as i128)
+            .ok_or(Limit::Number)?;
+        Dyadic::new(num, self.exp + other.exp)
+    }
+
     /// Largest integer ≤ self.
     pub fn floor(&self) -> i64 {
         self.num >> self.exp
@@ -208,6 +216,9 @@ mod tests {
         assert_eq!(d(6, 3).to_string(), "3/4");
         assert_eq!(d(-3, 1).floor(), -2);
         assert_eq!(d(-3, 1).ceil(), -1);
+        // (3/4)(-5/2) = -15/8; (1/2)(2) = 1.
+        assert_eq!(d(3, 2).checked_mul(d(-5, 1)).unwrap(), d(-15, 3));
+        assert_eq!(half.checked_mul(Dyadic::int(2)).unwrap(), Dyadic::int(1));
         let s = |l: Option<Dyadic>, h: Option<Dyadic>| {
             Dyadic::simplest_between(l, h)
                 .unwrap()
@@ -230,6 +241,14 @@ mod tests {
         let top = d(NUM_BOUND as i128 - 1, 0);
         assert_eq!(Dyadic::new(NUM_BOUND as i128, 0), Err(Limit::Number));
         assert_eq!(top.checked_add(Dyadic::int(1)), Err(Limit::Number));
+        assert_eq!(top.checked_mul(Dyadic::int(2)), Err(Limit::Number));
+        assert_eq!(top.checked_mul(top), Err(Limit::Number));
+        assert_eq!(
+            top.checked_mul(d(1, 1))
+                .unwrap()
+                .checked_mul(Dyadic::int(2)),
+            Ok(top)
+        );
         assert_eq!((-top).checked_sub(Dyadic::int(1)), Err(Limit::Number));
         // 2^62 / 2 reduces to 2^61: in range.
         assert_eq!(d(NUM_BOUND as i128, 1), d(1 << 61, 0));
