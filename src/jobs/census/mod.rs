@@ -25,6 +25,8 @@
 //! # Ok::<(), gamecensus::Error>(())
 //! ```
 
+mod resume;
+
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -370,7 +372,9 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         Existing::Partial { rows, ref last, .. } => {
             let (unit, skip, before) = match plan.is_plain() {
                 true => census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?,
-                false => resume_with_plan(&census, &plan, &mut sidecar, rows, last, &ctx.out)?,
+                false => {
+                    resume::resume_with_plan(&census, &plan, &mut sidecar, rows, last, &ctx.out)?
+                }
             };
             if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
                 *list = before;
@@ -378,7 +382,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
         }
     };
-    let mut totals = output_totals(&output, &plan)?;
+    let mut totals = resume::output_totals(&output, &plan)?;
     let positions_before = totals.as_ref().map_or(0, |t| t.positions);
     let done = output.rows();
     summary.resumed = done;
@@ -490,61 +494,4 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     }
     output.finish(&summary.text())?;
     Ok(summary)
-}
-
-/// Where a census with `keep` or `tally` goes on after `rows` rows: the progress recorded
-/// with them goes into `sidecar`. Without `keep` the rows are the positions, and the last
-/// row is checked as without a plan; with it, the run goes on after the units recorded.
-fn resume_with_plan(
-    census: &Census,
-    plan: &super::rows::RowPlan,
-    sidecar: &mut super::provenance::Sidecar,
-    rows: u64,
-    last: &Option<Vec<String>>,
-    out: &std::path::Path,
-) -> Result<(usize, usize, Vec<u64>)> {
-    let resumed = super::totals::resume_point(out, rows)?;
-    let units = resumed.totals.units as usize;
-    if units > census.units.len() {
-        return Err(Error::usage(format!(
-            "cannot resume {}: its sidecar records {units} units done, this job has {}",
-            out.display(),
-            census.units.len()
-        )));
-    }
-    if !plan.keeps() {
-        // Every position is a row: the rows must end with the units recorded (units
-        // with no positions after the last row included).
-        let (at, skip, _) = census.locate(rows, last.as_deref().unwrap_or(&[]), out)?;
-        let empty = |u: &Unit| census.count(*u) == 0;
-        if skip != 0 || at > units || !census.units[at..units].iter().all(empty) {
-            return Err(Error::usage(format!(
-                "cannot resume {}: its sidecar records {units} units done, its rows end in \
-                 unit {at} after {skip} positions",
-                out.display(),
-            )));
-        }
-        if resumed.totals.positions != rows {
-            return Err(Error::usage(format!(
-                "cannot resume {}: its sidecar records {} positions done and {rows} rows",
-                out.display(),
-                resumed.totals.positions
-            )));
-        }
-    }
-    sidecar.census = Some(resumed.totals.progress());
-    Ok((units, 0, resumed.unit_rows.unwrap_or_default()))
-}
-
-/// The running totals of a census with `keep` or `tally`, from what its sidecar records
-/// (`None` without them).
-fn output_totals(
-    output: &Output,
-    plan: &super::rows::RowPlan,
-) -> Result<Option<super::totals::Totals>> {
-    if plan.is_plain() {
-        return Ok(None);
-    }
-    let p = output.progress().unwrap_or_else(|| plan.start());
-    super::totals::Totals::from_progress(&p).map(Some)
 }
