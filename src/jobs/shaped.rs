@@ -15,6 +15,7 @@ use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
 use super::tally::numbers::NumberTally;
+use super::tally::shapes::ShapeTally;
 use crate::error::{Error, Result, quoted};
 use crate::graphs::Shard;
 use crate::rules::{Ruleset, ShapedRules};
@@ -94,12 +95,19 @@ fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<
     tallied_row(evaluator, rules, s, None)
 }
 
+/// The tallies a census of a game on shapes keeps per unit of work.
+#[derive(Clone)]
+struct Tallies {
+    numbers: Option<NumberTally>,
+    finds: Option<ShapeTally>,
+}
+
 /// One position's row as CSV bytes, counted in `tally` if given.
 fn tallied_row(
     evaluator: &Evaluator,
     rules: &dyn ShapedRules,
     s: &Shape,
-    tally: Option<&mut NumberTally>,
+    tally: Option<&mut Tallies>,
 ) -> Result<Vec<u8>> {
     let text = rules.write(s);
     let eval = evaluator.evaluate_shape(s).map_err(|e| match e {
@@ -107,7 +115,12 @@ fn tallied_row(
         other => other,
     })?;
     if let Some(t) = tally {
-        t.add(&text, rules.size(s), &eval);
+        if let Some(n) = t.numbers.as_mut() {
+            n.add(&text, rules.size(s), &eval);
+        }
+        if let Some(f) = t.finds.as_mut() {
+            f.add(&text, rules.size(s), &eval);
+        }
     }
     let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
     w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
@@ -176,6 +189,13 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
         .filter(|_| rules.number_summary())
         .map(|i| NumberTally::new(i - schema.position_columns, rules.size_unit()));
     summary.tally.numbers = numbers.clone();
+    // What the census finds by size: every ruleset on shapes.
+    let at = |name| schema.index(name).map(|i| i - schema.position_columns);
+    let finds = at("outcome")
+        .zip(at("value"))
+        .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit()));
+    summary.tally.shapes = finds.clone();
+    let tallies = Tallies { numbers, finds };
     summary.resumed = output.rows();
     let pb = progress::bar(ctx.quiet, "positions");
     pb.set_length(units.iter().map(|u| u.len() as u64).sum());
@@ -186,11 +206,11 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
     let result = ordered_map(
         work,
         4 * rayon::current_num_threads(),
-        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Option<NumberTally>)> {
+        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Tallies)> {
             let mut bytes = Vec::new();
-            let mut tally = numbers.clone();
+            let mut tally = tallies.clone();
             for s in &units[i][skip..] {
-                bytes.extend(tallied_row(&evaluator, rules, s, tally.as_mut())?);
+                bytes.extend(tallied_row(&evaluator, rules, s, Some(&mut tally))?);
             }
             let n = (units[i].len() - skip) as u64;
             Ok((bytes, n, skip as u64, tally))
@@ -200,7 +220,10 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
             for unit in batch {
                 let (bytes, rows, skipped, tally) = unit?;
                 output.write_unit(&bytes, rows, skipped + rows)?;
-                if let (Some(all), Some(t)) = (summary.tally.numbers.as_mut(), tally) {
+                if let (Some(all), Some(t)) = (summary.tally.numbers.as_mut(), tally.numbers) {
+                    all.merge(t);
+                }
+                if let (Some(all), Some(t)) = (summary.tally.shapes.as_mut(), tally.finds) {
                     all.merge(t);
                 }
             }

@@ -2,11 +2,13 @@
 //! weights by number of vertices and the rows whose weight is not an integer (RULES.md's
 //! open question; [`weights`]), winners of scoring games ([`winners`]), temperatures by
 //! number of vertices and the hottest positions ([`temperatures`]), numbers by size in a
-//! census of a game on shapes ([`numbers`]). Tallies are kept per
+//! census of a game on shapes ([`numbers`]), what a census of a game on shapes finds by
+//! size ([`shapes`]). Tallies are kept per
 //! unit of work and merged in unit order, so they do not depend on the thread count.
 
 pub mod misere;
 pub mod numbers;
+pub mod shapes;
 pub mod temperatures;
 pub mod weights;
 pub mod winners;
@@ -17,12 +19,52 @@ use crate::graphs::Position;
 use crate::solving::{Evaluation, Schema};
 use misere::MisereTally;
 use numbers::NumberTally;
+use shapes::ShapeTally;
 use temperatures::TemperatureTally;
 use weights::WeightTally;
 use winners::WinnerTally;
 
 /// Rows listed in a summary as examples (all are in the CSV).
 pub const LISTED: usize = 10;
+
+/// A table of right-aligned columns: `header`, then `rows`, each line followed by its
+/// tail (left-aligned, after the columns: `tail_header` on the header's line, `tails[i]`
+/// on row i's) where there is one. Lines joined by newlines, none at the end.
+pub(crate) fn aligned(
+    header: &[String],
+    rows: &[Vec<String>],
+    tail_header: Option<&str>,
+    tails: &[Option<&str>],
+) -> String {
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let line = |cells: &[String], tail: Option<&str>| -> String {
+        let mut l = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect::<Vec<_>>()
+            .join("  ");
+        if let Some(t) = tail {
+            l.push_str("  ");
+            l.push_str(t);
+        }
+        l
+    };
+    let mut s = line(header, tail_header);
+    for (i, r) in rows.iter().enumerate() {
+        s.push('\n');
+        s.push_str(&line(r, tails.get(i).copied().flatten()));
+    }
+    s
+}
 
 /// Tallies of rows, by what the ruleset's columns hold.
 #[derive(Clone, Debug, Default)]
@@ -37,6 +79,9 @@ pub struct Tally {
     pub misere: Option<MisereTally>,
     /// Numbers by size (censuses of games on shapes that ask for it, such as Hackenbush).
     pub numbers: Option<NumberTally>,
+    /// What a census of a game on shapes finds by size (outcomes, values, the hottest,
+    /// nimbers, multiples of up).
+    pub shapes: Option<ShapeTally>,
 }
 
 impl Tally {
@@ -65,6 +110,7 @@ impl Tally {
                 )
             }),
             numbers: None,
+            shapes: None,
         }
     }
 
@@ -101,6 +147,9 @@ impl Tally {
         if let (Some(a), Some(b)) = (self.numbers.as_mut(), other.numbers) {
             a.merge(b);
         }
+        if let (Some(a), Some(b)) = (self.shapes.as_mut(), other.shapes) {
+            a.merge(b);
+        }
     }
 
     /// The tables of the summary (`csv`: where every row is).
@@ -117,6 +166,9 @@ impl Tally {
         }
         if let Some(m) = &self.misere {
             t.push(m.text());
+        }
+        if let Some(s) = &self.shapes {
+            t.push(s.text());
         }
         if let Some(n) = &self.numbers {
             t.push(n.text(csv));

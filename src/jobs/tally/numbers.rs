@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::LISTED;
+use super::{LISTED, aligned};
 use crate::solving::{Cell, Evaluation};
 
 /// What one size holds.
@@ -114,34 +114,18 @@ impl NumberTally {
                 ]
             })
             .collect();
-        let widths: Vec<usize> = (0..header.len())
-            .map(|i| {
-                rows.iter()
-                    .map(|r| r[i].len())
-                    .chain([header[i].len()])
-                    .max()
-                    .unwrap_or(1)
-            })
+        let firsts: Vec<Option<&str>> = self
+            .by_size
+            .values()
+            .map(|n| n.largest.as_ref().map(|(_, row)| row.as_str()))
             .collect();
-        let line = |cells: &[String], first: Option<&str>| -> String {
-            let mut l = cells
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:>w$}"))
-                .collect::<Vec<_>>()
-                .join("  ");
-            if let Some(f) = first {
-                l.push_str("  ");
-                l.push_str(f);
-            }
-            l
-        };
         let mut s = format!("numbers among the new rows, by number of {}:\n", self.unit);
-        s.push_str(&line(&header, Some("first with it (position value)")));
-        for (r, (_, n)) in rows.iter().zip(&self.by_size) {
-            s.push('\n');
-            s.push_str(&line(r, n.largest.as_ref().map(|(_, row)| row.as_str())));
-        }
+        s.push_str(&aligned(
+            &header,
+            &rows,
+            Some("first with it (position value)"),
+            &firsts,
+        ));
         if self.not_numbers.is_empty() {
             s.push_str("\nrows whose value is not a number: none");
         } else {
