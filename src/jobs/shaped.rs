@@ -14,6 +14,7 @@ use super::progress;
 use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
+use super::tally::misere::MisereTally;
 use super::tally::numbers::NumberTally;
 use crate::error::{Error, Result, quoted};
 use crate::graphs::Shard;
@@ -91,7 +92,7 @@ fn units(
 
 /// One position's row as CSV bytes.
 fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<u8>> {
-    tallied_row(evaluator, rules, s, None)
+    tallied_row(evaluator, rules, s, None, None)
 }
 
 /// One position's row as CSV bytes, counted in `tally` if given.
@@ -100,6 +101,7 @@ fn tallied_row(
     rules: &dyn ShapedRules,
     s: &Shape,
     tally: Option<&mut NumberTally>,
+    misere: Option<&mut MisereTally>,
 ) -> Result<Vec<u8>> {
     let text = rules.write(s);
     let eval = evaluator.evaluate_shape(s).map_err(|e| match e {
@@ -108,6 +110,9 @@ fn tallied_row(
     })?;
     if let Some(t) = tally {
         t.add(&text, rules.size(s), &eval);
+    }
+    if let Some(m) = misere {
+        m.add_row(rules.size(s), &eval, || text.clone());
     }
     let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
     w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
@@ -176,6 +181,11 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
         .filter(|_| rules.number_summary())
         .map(|i| NumberTally::new(i - schema.position_columns, rules.size_unit()));
     summary.tally.numbers = numbers.clone();
+    // The misère tally (`misere = true`), likewise.
+    let misere = Tally::for_schema(&schema)
+        .misere
+        .map(|m| m.with_unit(rules.size_unit()));
+    summary.tally.misere = misere.clone();
     summary.resumed = output.rows();
     let pb = progress::bar(ctx.quiet, "positions");
     pb.set_length(units.iter().map(|u| u.len() as u64).sum());
@@ -186,22 +196,32 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
     let result = ordered_map(
         work,
         4 * rayon::current_num_threads(),
-        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Option<NumberTally>)> {
+        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Option<NumberTally>, Option<MisereTally>)> {
             let mut bytes = Vec::new();
             let mut tally = numbers.clone();
+            let mut mis = misere.clone();
             for s in &units[i][skip..] {
-                bytes.extend(tallied_row(&evaluator, rules, s, tally.as_mut())?);
+                bytes.extend(tallied_row(
+                    &evaluator,
+                    rules,
+                    s,
+                    tally.as_mut(),
+                    mis.as_mut(),
+                )?);
             }
             let n = (units[i].len() - skip) as u64;
-            Ok((bytes, n, skip as u64, tally))
+            Ok((bytes, n, skip as u64, tally, mis))
         },
         |batch| {
             governor.check(&evaluator)?;
             for unit in batch {
-                let (bytes, rows, skipped, tally) = unit?;
+                let (bytes, rows, skipped, tally, mis) = unit?;
                 output.write_unit(&bytes, rows, skipped + rows)?;
                 if let (Some(all), Some(t)) = (summary.tally.numbers.as_mut(), tally) {
                     all.merge(t);
+                }
+                if let (Some(all), Some(m)) = (summary.tally.misere.as_mut(), mis) {
+                    all.merge(m);
                 }
             }
             pb.set_position(output.rows());
