@@ -95,6 +95,9 @@ fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<
     tallied_row(evaluator, rules, s, None, None)
 }
 
+/// A unit's rows as CSV bytes, their count, the rows skipped, and its tallies.
+type UnitRows = (Vec<u8>, u64, u64, Option<NumberTally>, Option<MisereTally>);
+
 /// One position's row as CSV bytes, counted in `tally` if given.
 fn tallied_row(
     evaluator: &Evaluator,
@@ -196,7 +199,7 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
     let result = ordered_map(
         work,
         4 * rayon::current_num_threads(),
-        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Option<NumberTally>, Option<MisereTally>)> {
+        |(i, skip)| -> Result<UnitRows> {
             let mut bytes = Vec::new();
             let mut tally = numbers.clone();
             let mut mis = misere.clone();

@@ -77,14 +77,14 @@ impl Evaluator {
         if !on {
             return Ok(self);
         }
-        if let Ruleset::Shaped(r) = self.ruleset {
-            if let Some(m) = ShapedMisereSolver::new(r) {
-                return Ok(Evaluator {
-                    schema: self.schema.with_misere(),
-                    shaped_misere: Some(m),
-                    ..self
-                });
-            }
+        if let Ruleset::Shaped(r) = self.ruleset
+            && let Some(m) = ShapedMisereSolver::new(r)
+        {
+            return Ok(Evaluator {
+                schema: self.schema.with_misere(),
+                shaped_misere: Some(m),
+                ..self
+            });
         }
         let Ruleset::Impartial(r) = self.ruleset else {
             return Err(crate::error::Error::usage(format!(

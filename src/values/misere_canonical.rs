@@ -181,10 +181,10 @@ impl MisereForms {
             }
             let mut prefix = by_day[..j].to_vec();
             prefix.sort_unstable();
-            if let Some(&k) = self.index.get(&prefix) {
-                if by_day[j..].iter().all(|&o| self.has_option(o, k)) {
-                    return Ok(k);
-                }
+            if let Some(&k) = self.index.get(&prefix)
+                && by_day[j..].iter().all(|&o| self.has_option(o, k))
+            {
+                return Ok(k);
             }
         }
         if self.nodes.len() >= MAX_FORMS {
@@ -369,7 +369,7 @@ mod tests {
         // *2 + *2 has the options *3 and *2 (CGSuite's test case "*[2]+*[2]").
         let three = f.heap(3).unwrap();
         let s = f.add(two, two).unwrap();
-        let mut want = vec![two, three];
+        let mut want = [two, three];
         want.sort_unstable();
         assert_eq!(f.options(s), &want[..]);
         assert_eq!(f.notation(s).unwrap(), "*[32]");
