@@ -184,6 +184,8 @@ fn simplest_forms_are_misere_equal_to_their_games() {
         if tg != g {
             reduced += 1;
         }
+        // Printing terminates for every form (each subscript names an earlier-born part).
+        assert!(forms.notation(msum).unwrap().starts_with("*["));
         for x in &xs {
             let mut a = vec![g];
             a.extend(x);
@@ -224,6 +226,11 @@ fn distinct_simplest_forms_born_by_day_four_are_told_apart() {
     forms_of.sort_unstable();
     forms_of.dedup();
     assert_eq!(forms_of.len(), 22);
+    // Distinct forms print differently.
+    let mut printed: Vec<String> = forms_of.iter().map(|&m| forms.notation(m).unwrap()).collect();
+    printed.sort();
+    printed.dedup();
+    assert_eq!(printed.len(), 22, "{printed:?}");
     let trees: Vec<usize> = forms_of.iter().map(|&m| tree(&mut raw, &forms, m)).collect();
     let xs = test_sums(&trees);
     for i in 0..trees.len() {
@@ -272,30 +279,35 @@ fn value(expr: &str) -> String {
 #[test]
 fn cgsuite_test_cases() {
     // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala:
-    // each input and CGSuite's printed form. Where CGSuite abbreviates a sum with a
-    // subscript (a "part"), the expected string here is the same game with its options
-    // written out (CGSuite's `Options` field for it), which is what gamecensus prints.
+    // every input there (in CGSuite's syntax in the comments) and its printed form.
     let cases = [
-        ("0", "*[0]"),
-        ("*", "*[1]"),
-        ("*2", "*[2]"),
-        ("{*2}", "*[2#]"),                                         // *[[2]]
-        ("{{*2}}", "*[2##]"),                                      // *[[[2]]]
-        ("{{*2}, 0}", "*[2#0]"),                                   // *[[2],0]
-        ("{{*2}, *}", "*[2#1]"),                                   // *[[2],1]
-        ("{{{*2}}, {{*2}, *}}", "*[(2#1)2##]"),                    // *[[[2]],[[2],1]]
-        ("{{{*2}}, {{{*2}, 0}, 0, *}}", "*[((2#0)10)2##]"),        // *[[[2]],[[[2],0],0,1]]
-        // *[2]+*[2] prints *[2[2]]; its options are [*[2],*[3]].
-        ("*2 + *2", "*[32]"),
-        // *[[[2],2,0],[[2],3],1] prints *[(2#20)2[#1]1]: 2[#1] is {*2} + *, whose
-        // options are {*2} and *3.
-        ("{{{*2}, *2, 0}, {{*2}, *3}, *}", "*[(2#20)(32#)1]"),
+        ("0", "*[0]"),                                        // *[0]
+        ("*", "*[1]"),                                        // *[1]
+        ("*2", "*[2]"),                                       // *[2]
+        ("{*2}", "*[2#]"),                                    // *[[2]]
+        ("{{*2}}", "*[2##]"),                                 // *[[[2]]]
+        ("*2 + *2", "*[2[2]]"),                               // *[2]+*[2]
+        ("{*2 + {*2}}", "*[2[#2#]]"),                         // *[[*[2]+*[[2]]]]
+        ("{{*2}, 0}", "*[2#0]"),                              // *[[2],0]
+        ("{{*2}, *}", "*[2#1]"),                              // *[[2],1]
+        ("{*4 + *2}", "*[4[2#]]"),                            // *[[*[4]+*[2]]]
+        ("{{{*2}}, {{*2}, *}}", "*[(2#1)2##]"),               // *[[[2]],[[2],1]]
+        ("{{{*2}}, {{{*2}, 0}, 0, *}}", "*[((2#0)10)2##]"),   // *[[[2]],[[[2],0],0,1]]
+        (
+            // *[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]
+            "{{{*2}, *} + *, {{*2}, {*2} + *, {{*2}, 0}}}",
+            "*[((2#0)2[#1]2#)(2#1)[1]]",
+        ),
+        ("{{{*2}, *2, 0}, {{*2}, *3}, *}", "*[(2#20)2[#1]1]"), // *[[[2],2,0],[[2],3],1]
     ];
     for (input, want) in cases {
         assert_eq!(value(&format!("misere({input})")), want, "misere({input})");
     }
     // CGSuite's name for it.
     assert_eq!(value("MisereCanonicalForm({*2})"), "*[2#]");
+    // The options of *2 + *2 are *3 and *2 (CGSuite's `Options` field: [*[2],*[3]]);
+    // the same game written by its options.
+    assert_eq!(value("misere({*3, *2})"), "*[2[2]]");
     // {*} and * + * are 0 in misère play; {*2} is not.
     assert_eq!(value("misere({*})"), "*[0]");
     assert_eq!(value("misere(* + *)"), "*[0]");

@@ -35,17 +35,19 @@
 //!
 //! **Printing** follows CGSuite's `MisereCanonicalGame` notation (its tutorial
 //! "Misère Theory", and `MisereCanonicalGameOps.rAppendMidToOutput`): `*[...]` around the
-//! form; a nim heap prints as its size (`*[2]`); a game with one option prints the option
-//! followed by `#` (`*[2#]` is `{*2}`); otherwise the options, largest first, one after
-//! another, each compound option in parentheses (`*[2#0]` is `{{*2}, 0}`). Heaps of 10
-//! or more print as CGSuite writes them, `&10;`. CGSuite also abbreviates *sums*
-//! (`*[2[2]]` for `*2 + *2`, subscripts for parts); that needs the partitions of a game
-//! and is not done here: gamecensus prints the options (`*[32]` for `*2 + *2`, whose
-//! options are `*3` and `*2`), which is CGSuite's printing with part separation off.
-//! Options are ordered by CGSuite's keys (birthday, number of options, normal nim-value,
-//! misère nim-value, then the options themselves); CGSuite breaks the remaining ties by
-//! its internal numbering, so two forms with the same options may be listed in another
-//! order there.
+//! form; a nim heap prints as its size (`*[2]`); a form that is a *part* plus a nim heap
+//! prints the part with the heap as a subscript, written `[...]` in plain text
+//! (`*[2[2]]` is `*2 + *2`, `*[2[#1]]` is `{*2} + *`): for `i = 2, 4, ...` (`3, 5, ...`
+//! for an odd form) below the birthday, the first `h` born earlier with `h + *i = g`
+//! (subscript `i`) or `g + *i` born earlier (subscript `-i`), else an odd form's even
+//! part (subscript `1`); otherwise a form with one option prints the option followed by
+//! `#` (`*[2#]` is `{*2}`), and any other its options, largest first, one after another,
+//! each compound one in parentheses (`*[2#0]` is `{{*2}, 0}`). Heaps of 10 or more print
+//! as CGSuite's source writes them, `&10;`. The order of options is CGSuite's
+//! (`MidComparator`): the even part's birthday, number of options, normal and misère
+//! nim-values and options, even before odd. CGSuite compares the forms it made first
+//! by the order it made them instead, so for small forms with the same keys its order can
+//! differ in a session (never the form).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -78,6 +80,9 @@ pub struct MisereForms {
     index: HashMap<Vec<MisereId>, MisereId>,
     sums: HashMap<(MisereId, MisereId), MisereId>,
     heaps: Vec<MisereId>,
+    /// Each form's even part and whether it is odd (for printing).
+    parities: HashMap<MisereId, (MisereId, bool)>,
+    prepared: std::collections::HashSet<MisereId>,
 }
 
 impl Default for MisereForms {
@@ -112,6 +117,8 @@ impl MisereForms {
             index,
             sums: HashMap::new(),
             heaps: vec![ZERO],
+            parities: HashMap::new(),
+            prepared: Default::default(),
         }
     }
 
@@ -238,6 +245,11 @@ impl MisereForms {
             opts.push(self.add(a, o)?);
         }
         let s = self.game(opts)?;
+        if self.sums.len() >= MAX_FORMS {
+            return Err(Error::Limit(format!(
+                "at most {MAX_FORMS} misère sums are memoised; give a smaller game"
+            )));
+        }
         self.sums.insert(key, s);
         Ok(s)
     }
@@ -248,31 +260,68 @@ impl MisereForms {
         Ok(self.heap(b)? == g)
     }
 
-    /// CGSuite's order of simplest forms: birthday, number of options, normal nim-value,
-    /// misère nim-value, then the options (each list in this order, compared element by
-    /// element).
-    pub fn compare(&self, a: MisereId, b: MisereId) -> Ordering {
+    /// Whether `g` is *odd*: `g = E + *` for a form `E` born earlier (CGSuite stores
+    /// every form as an *even* one or an even one plus `*`). Exactly one of `g` and
+    /// `g + *` is odd, as `* + * = 0`, and `E + *` has `E` as an option, so `g` is odd
+    /// iff `g + *` is born earlier than `g`.
+    fn parity(&mut self, g: MisereId) -> Result<(MisereId, bool)> {
+        if let Some(&p) = self.parities.get(&g) {
+            return Ok(p);
+        }
+        let one = self.heap(1)?;
+        let flipped = self.add(g, one)?;
+        let odd = self.birthday(flipped) < self.birthday(g);
+        let p = if odd { (flipped, true) } else { (g, false) };
+        self.parities.insert(g, p);
+        self.parities.insert(flipped, (p.0, !odd));
+        Ok(p)
+    }
+
+    /// Computes the parity of `g` and of every form CGSuite's order reads for it.
+    fn prepare(&mut self, g: MisereId) -> Result<()> {
+        if self.parities.contains_key(&g) && self.prepared.contains(&g) {
+            return Ok(());
+        }
+        let (even, _) = self.parity(g)?;
+        self.prepared.insert(g);
+        for o in self.options(even).to_vec() {
+            self.prepare(o)?;
+        }
+        for o in self.options(g).to_vec() {
+            self.prepare(o)?;
+        }
+        Ok(())
+    }
+
+    /// CGSuite's order of simplest forms (`MisereCanonicalGameOps.MidComparator`): by the
+    /// even part's birthday, number of options, normal and misère nim-values, then its
+    /// options (each list in this order, compared element by element), even before odd.
+    /// Call [`MisereForms::prepare`] on both first.
+    fn compare(&self, a: MisereId, b: MisereId) -> Ordering {
         if a == b {
             return Ordering::Equal;
         }
-        let (x, y) = (self.node(a), self.node(b));
+        let (ea, oa) = self.parities[&a];
+        let (eb, ob) = self.parities[&b];
+        let (x, y) = (self.node(ea), self.node(eb));
         x.birthday
             .cmp(&y.birthday)
             .then(x.options.len().cmp(&y.options.len()))
             .then(x.plus.cmp(&y.plus))
             .then(x.minus.cmp(&y.minus))
             .then_with(|| {
-                let (p, q) = (self.sorted_options(a), self.sorted_options(b));
+                let (p, q) = (self.sorted_options(ea), self.sorted_options(eb));
                 p.iter()
                     .zip(&q)
                     .map(|(&u, &v)| self.compare(u, v))
                     .find(|o| *o != Ordering::Equal)
                     .unwrap_or(Ordering::Equal)
             })
+            .then(oa.cmp(&ob))
     }
 
-    /// The options in CGSuite's order (smallest first).
-    pub fn sorted_options(&self, g: MisereId) -> Vec<MisereId> {
+    /// The options in CGSuite's order (smallest first); `g` prepared.
+    fn sorted_options(&self, g: MisereId) -> Vec<MisereId> {
         let mut v = self.node(g).options.clone();
         v.sort_by(|&p, &q| self.compare(p, q));
         v
@@ -280,36 +329,103 @@ impl MisereForms {
 
     /// The form in CGSuite's notation, `*[...]` (see the module documentation).
     pub fn notation(&mut self, g: MisereId) -> Result<String> {
+        self.prepare(g)?;
         let mut s = String::from("*[");
-        self.write(g, false, &mut s)?;
+        let mut sub = false;
+        self.write(g, false, &mut sub, &mut s)?;
+        if sub {
+            s.push(']');
+        }
         s.push(']');
         Ok(s)
     }
 
-    fn write(&mut self, g: MisereId, parenthesize: bool, out: &mut String) -> Result<()> {
+    fn digit(n: u32) -> String {
+        if n < 10 {
+            n.to_string()
+        } else {
+            format!("&{n};")
+        }
+    }
+
+    /// Writes `g`; `sub` says whether a subscript is to be opened after the base (set
+    /// when this call opens one, which the caller closes with `]`).
+    fn write(
+        &mut self,
+        g: MisereId,
+        parenthesize: bool,
+        sub: &mut bool,
+        out: &mut String,
+    ) -> Result<()> {
+        self.prepare(g)?;
+        let b = self.birthday(g);
         if self.is_nim_heap(g)? {
-            let b = self.birthday(g);
-            if b < 10 {
-                out.push_str(&b.to_string());
-            } else {
-                out.push_str(&format!("&{b};"));
+            out.push_str(&Self::digit(b));
+            if *sub {
+                out.push('[');
             }
+            return Ok(());
+        }
+        let (even, odd) = self.parity(g)?;
+        // A part: g = h + *i with h born earlier (h is then an option of g: were it not,
+        // it would have g as an option and be born later), or g + *i born earlier.
+        let mut i = odd as u32 + 2;
+        while i < b {
+            let heap = self.heap(i)?;
+            let mut diff = None;
+            for h in self.options(g).to_vec() {
+                if self.add(h, heap)? == g {
+                    diff = Some(h);
+                    break;
+                }
+            }
+            if let Some(h) = diff {
+                self.prepare(h)?;
+                *sub = true;
+                self.write(h, true, sub, out)?;
+                out.push_str(&Self::digit(i));
+                return Ok(());
+            }
+            let sum = self.add(g, heap)?;
+            if self.birthday(sum) < b {
+                self.prepare(sum)?;
+                *sub = true;
+                self.write(sum, true, sub, out)?;
+                out.push('-');
+                out.push_str(&Self::digit(i));
+                return Ok(());
+            }
+            i += 2;
+        }
+        if odd {
+            *sub = true;
+            self.write(even, true, sub, out)?;
+            out.push('1');
             return Ok(());
         }
         let opts = self.sorted_options(g);
         if opts.len() == 1 {
-            self.write(opts[0], true, out)?;
+            self.write(opts[0], true, sub, out)?;
             out.push('#');
             return Ok(());
         }
+        let outer = *sub;
         if parenthesize {
             out.push('(');
         }
         for &o in opts.iter().rev() {
-            self.write(o, true, out)?;
+            let mut inner = false;
+            self.write(o, true, &mut inner, out)?;
+            if inner {
+                out.push(']');
+            }
         }
         if parenthesize {
             out.push(')');
+        }
+        *sub = outer;
+        if *sub {
+            out.push('[');
         }
         Ok(())
     }
@@ -372,7 +488,7 @@ mod tests {
         let mut want = [two, three];
         want.sort_unstable();
         assert_eq!(f.options(s), &want[..]);
-        assert_eq!(f.notation(s).unwrap(), "*[32]");
+        assert_eq!(f.notation(s).unwrap(), "*[2[2]]");
         assert_eq!(f.notation(two_sharp).unwrap(), "*[2#]");
         let h12 = f.heap(12).unwrap();
         assert_eq!(f.notation(h12).unwrap(), "*[&12;]");
