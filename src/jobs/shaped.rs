@@ -14,6 +14,7 @@ use super::progress;
 use super::provenance::Units;
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
+use super::tally::misere::MisereTally;
 use super::tally::numbers::NumberTally;
 use super::tally::shapes::ShapeTally;
 use crate::error::{Error, Result, quoted};
@@ -100,6 +101,7 @@ fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<
 struct Tallies {
     numbers: Option<NumberTally>,
     finds: Option<ShapeTally>,
+    misere: Option<MisereTally>,
 }
 
 /// One position's row as CSV bytes, counted in `tally` if given.
@@ -121,7 +123,11 @@ fn tallied_row(
         if let Some(f) = t.finds.as_mut() {
             f.add(&text, rules.size(s), &eval);
         }
+        if let Some(m) = t.misere.as_mut() {
+            m.add_row(rules.size(s), &eval, || text.clone());
+        }
     }
+
     let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
     w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
         .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
@@ -195,7 +201,16 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
         .zip(at("value"))
         .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit()));
     summary.tally.shapes = finds.clone();
-    let tallies = Tallies { numbers, finds };
+    // The misère tally (`misere = true`), likewise.
+    let misere = Tally::for_schema(&schema)
+        .misere
+        .map(|m| m.with_unit(rules.size_unit()));
+    summary.tally.misere = misere.clone();
+    let tallies = Tallies {
+        numbers,
+        finds,
+        misere,
+    };
     summary.resumed = output.rows();
     let pb = progress::bar(ctx.quiet, "positions");
     pb.set_length(units.iter().map(|u| u.len() as u64).sum());
@@ -225,6 +240,9 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
                 }
                 if let (Some(all), Some(t)) = (summary.tally.shapes.as_mut(), tally.finds) {
                     all.merge(t);
+                }
+                if let (Some(all), Some(m)) = (summary.tally.misere.as_mut(), tally.misere) {
+                    all.merge(m);
                 }
             }
             pb.set_position(output.rows());

@@ -23,6 +23,7 @@
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::misere::MisereSolver;
+use super::misere_shaped::ShapedMisereSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
 use super::shaped::ShapedSolver;
@@ -41,6 +42,8 @@ pub struct Evaluator {
     solver: Solver,
     /// Impartial rules with misère play asked for (`--misere`, `misere = true`).
     misere: Option<MisereSolver>,
+    /// Impartial rules on shapes with misère play asked for.
+    shaped_misere: Option<ShapedMisereSolver>,
 }
 
 enum Solver {
@@ -64,6 +67,7 @@ impl Evaluator {
             schema: Schema::of(ruleset),
             solver,
             misere: None,
+            shaped_misere: None,
         }
     }
 
@@ -73,15 +77,21 @@ impl Evaluator {
         if !on {
             return Ok(self);
         }
+        if let Ruleset::Shaped(r) = self.ruleset
+            && let Some(m) = ShapedMisereSolver::new(r)
+        {
+            return Ok(Evaluator {
+                schema: self.schema.with_misere(),
+                shaped_misere: Some(m),
+                ..self
+            });
+        }
         let Ruleset::Impartial(r) = self.ruleset else {
-            let what = match self.ruleset {
-                Ruleset::Shaped(_) => "a game on boards, edge lists or posets (not done yet)",
-                _ => self.ruleset.kind(),
-            };
             return Err(crate::error::Error::usage(format!(
-                "misère play is computed for the impartial rules on graphs (node-kayles, \
-                 impartial-cutthroat, clique-forming); {} is {what}",
+                "misère play is computed for the impartial rules (node-kayles, \
+                 impartial-cutthroat, clique-forming, cram, poset, chomp); {} is {}",
                 self.ruleset.name(),
+                self.ruleset.kind(),
             )));
         };
         let store_below = match &self.solver {
@@ -97,7 +107,7 @@ impl Evaluator {
 
     /// Whether misère play is computed.
     pub fn is_misere(&self) -> bool {
-        self.misere.is_some()
+        self.misere.is_some() || self.shaped_misere.is_some()
     }
 
     /// For a census whose largest positions have `n` vertices: see
@@ -307,6 +317,14 @@ impl Evaluator {
                 e.cells.push(Cell::Number(v.temperature()?));
                 e.cells.push(Cell::Number(v.mean()?));
             }
+        }
+        if let Some(m) = &self.shaped_misere {
+            let m = m.misere(shape)?;
+            e.cells.extend([
+                Cell::Outcome(m.outcome()),
+                Cell::Text(m.genus.to_string()),
+                Cell::Text(m.tame.to_string()),
+            ]);
         }
         Ok(e)
     }

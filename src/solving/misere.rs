@@ -38,7 +38,7 @@ pub type Sum = SmallVec<[u32; 8]>;
 
 const UNKNOWN: u32 = u32::MAX;
 /// The id of a component without moves (it is left out of sums).
-const ZERO: u32 = u32::MAX - 1;
+pub(crate) const ZERO: u32 = u32::MAX - 1;
 
 /// What misère play says of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,46 +117,11 @@ impl MisereSolver {
 
     /// The misère facts of a sum of interned components.
     fn of_sum(&self, s: &Sum) -> Result<Misere> {
-        if s.is_empty() {
-            return Ok(Misere {
-                genus: Genus::zero(),
-                tame: true,
-            });
-        }
-        if let Some(m) = self.sums.get(s) {
-            return Ok(m.clone());
-        }
-        let mut options: Vec<Sum> = Vec::new();
-        for (i, &id) in s.iter().enumerate() {
-            if i > 0 && s[i - 1] == id {
-                continue;
-            }
-            let opts = self.component_options(id);
-            for o in opts.iter() {
-                let mut t: Sum = s[..i].iter().chain(&s[i + 1..]).copied().collect();
-                t.extend_from_slice(o);
-                t.sort_unstable();
-                options.push(t);
-            }
-        }
-        options.sort_unstable();
-        options.dedup();
-        let m = self.of_options(&options)?;
-        self.sums.insert(s.clone(), m.clone());
-        Ok(m)
+        sum_misere(s, &self.sums, &|id| self.component_options(id))
     }
 
     fn of_options(&self, options: &[Sum]) -> Result<Misere> {
-        let mut genera = Vec::with_capacity(options.len());
-        let mut tame = true;
-        for o in options {
-            let m = self.of_sum(o)?;
-            tame &= m.tame;
-            genera.push(m.genus);
-        }
-        let genus = Genus::of_options(genera.iter())?;
-        tame &= genus.is_tame_genus();
-        Ok(Misere { genus, tame })
+        options_misere(options, &self.sums, &|id| self.component_options(id))
     }
 
     fn component_options(&self, id: u32) -> Arc<[Sum]> {
@@ -250,6 +215,60 @@ impl MisereSolver {
         }
         Ok(id)
     }
+}
+
+/// The misère facts of the sum `s` of interned components (sorted ids), memoised in
+/// `sums`; `options(id)` gives a component's options (sorted multisets of ids). Shared by
+/// the graph solver here and the one for shapes ([`super::misere_shaped`]).
+pub(crate) fn sum_misere(
+    s: &Sum,
+    sums: &DashMap<Sum, Misere>,
+    options: &dyn Fn(u32) -> Arc<[Sum]>,
+) -> Result<Misere> {
+    if s.is_empty() {
+        return Ok(Misere {
+            genus: Genus::zero(),
+            tame: true,
+        });
+    }
+    if let Some(m) = sums.get(s) {
+        return Ok(m.clone());
+    }
+    let mut opts: Vec<Sum> = Vec::new();
+    for (i, &id) in s.iter().enumerate() {
+        if i > 0 && s[i - 1] == id {
+            continue;
+        }
+        for o in options(id).iter() {
+            let mut t: Sum = s[..i].iter().chain(&s[i + 1..]).copied().collect();
+            t.extend_from_slice(o);
+            t.sort_unstable();
+            opts.push(t);
+        }
+    }
+    opts.sort_unstable();
+    opts.dedup();
+    let m = options_misere(&opts, sums, options)?;
+    sums.insert(s.clone(), m.clone());
+    Ok(m)
+}
+
+/// The misère facts of the game whose options are the sums `opts`.
+pub(crate) fn options_misere(
+    opts: &[Sum],
+    sums: &DashMap<Sum, Misere>,
+    options: &dyn Fn(u32) -> Arc<[Sum]>,
+) -> Result<Misere> {
+    let mut genera = Vec::with_capacity(opts.len());
+    let mut tame = true;
+    for o in opts {
+        let m = sum_misere(o, sums, options)?;
+        tame &= m.tame;
+        genera.push(m.genus);
+    }
+    let genus = Genus::of_options(genera.iter())?;
+    tame &= genus.is_tame_genus();
+    Ok(Misere { genus, tame })
 }
 
 /// The index of a labelled graph on at most [`SMALL_MAX`] vertices: its lower-triangle

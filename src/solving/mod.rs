@@ -10,6 +10,7 @@ pub mod impartial;
 pub mod known;
 pub mod labelled;
 pub mod misere;
+pub mod misere_shaped;
 pub mod partizan;
 pub mod scoring;
 pub mod shaped;

@@ -41,7 +41,7 @@ pub struct ShapedSolver {
 /// The labelled key of a shape: its vertex count and direction, vertex labels and
 /// edges exactly as numbered (equal keys are equal labelled shapes, so equal values;
 /// cells are not part of it, and no ruleset's moves read them).
-fn labelled_key(s: &Shape) -> Box<[u64]> {
+pub(super) fn labelled_key(s: &Shape) -> Box<[u64]> {
     let n = s.n();
     let mut k = Vec::with_capacity(1 + n.div_ceil(8) + s.edges().len());
     k.push(n as u64 | (s.directed() as u64) << 40 | (s.edges().len() as u64) << 41);

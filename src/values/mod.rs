@@ -6,6 +6,7 @@ pub mod dyadic;
 pub mod game;
 pub mod genus;
 pub mod limits;
+pub mod misere_canonical;
 pub mod nimber;
 pub mod outcome;
 pub mod parse;

@@ -20,6 +20,8 @@ pub struct MisereTally {
     pub by_n: BTreeMap<usize, [u64; 4]>,
     /// The first wild rows met (graph6 and genus), at most [`super::LISTED`].
     pub first_wild: Vec<(String, String)>,
+    /// What the rows are counted by ("vertices", or a shaped ruleset's size unit).
+    unit: &'static str,
 }
 
 impl MisereTally {
@@ -31,29 +33,45 @@ impl MisereTally {
             tame,
             by_n: BTreeMap::new(),
             first_wild: Vec::new(),
+            unit: "vertices",
         }
     }
 
+    /// The same tally counting rows by `unit` (a census of games on shapes: cells,
+    /// elements).
+    pub fn with_unit(mut self, unit: &'static str) -> MisereTally {
+        self.unit = unit;
+        self
+    }
+
     pub(super) fn add(&mut self, pos: &Position, eval: &Evaluation) {
+        self.add_row(pos.graph.n(), eval, || {
+            let mut g6 = Vec::new();
+            write_graph6(&pos.graph, &mut g6);
+            String::from_utf8_lossy(&g6).into_owned()
+        });
+    }
+
+    /// Counts a row of size `n`; `name` writes its position (called for the first wild
+    /// rows only).
+    pub fn add_row(&mut self, n: usize, eval: &Evaluation, name: impl FnOnce() -> String) {
         let c = &eval.cells;
         let p = c[self.misere] == Cell::Outcome(Outcome::P);
         let differs = c[self.misere] != c[self.outcome];
         let wild = c[self.tame] == Cell::Text("false".to_string());
-        let e = self.by_n.entry(pos.graph.n()).or_default();
+        let e = self.by_n.entry(n).or_default();
         e[0] += 1;
         e[1] += p as u64;
         e[2] += differs as u64;
         e[3] += wild as u64;
         if wild && self.first_wild.len() < super::LISTED {
-            let mut g6 = Vec::new();
-            write_graph6(&pos.graph, &mut g6);
             let genus = c[self.genus].format();
-            self.first_wild
-                .push((String::from_utf8_lossy(&g6).into_owned(), genus));
+            self.first_wild.push((name(), genus));
         }
     }
 
-    pub(super) fn merge(&mut self, other: MisereTally) {
+    /// Adds a later unit's tally.
+    pub fn merge(&mut self, other: MisereTally) {
         for (k, c) in other.by_n {
             let e = self.by_n.entry(k).or_default();
             for i in 0..4 {
@@ -70,8 +88,8 @@ impl MisereTally {
     /// A small table and the first wild rows.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "misère play of the new rows by number of vertices:\n{:>5}  {:>10} {:>10} {:>16} {:>10}\n",
-            "n", "rows", "misère P", "outcome differs", "wild"
+            "misère play of the new rows by number of {}:\n{:>5}  {:>10} {:>10} {:>16} {:>10}\n",
+            self.unit, "n", "rows", "misère P", "outcome differs", "wild"
         );
         let mut total = [0u64; 4];
         for (n, c) in &self.by_n {

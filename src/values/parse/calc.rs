@@ -24,6 +24,8 @@ pub enum Answer {
     List(Vec<GameId>),
     /// A genus symbol (misère play).
     Genus(crate::values::genus::Genus),
+    /// Text printed as it is (a misère simplest form in CGSuite's notation).
+    Text(String),
 }
 
 impl std::fmt::Display for Answer {
@@ -35,6 +37,7 @@ impl std::fmt::Display for Answer {
             Answer::Integer(n) => write!(f, "{n}"),
             Answer::Thermograph(_, t) => write!(f, "{t}"),
             Answer::Genus(g) => write!(f, "{g}"),
+            Answer::Text(t) => write!(f, "{t}"),
             Answer::List(v) => {
                 let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();
                 parts.sort_unstable();

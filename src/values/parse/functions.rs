@@ -52,10 +52,11 @@ const FUNCTIONS: &[Function] = &[
     f("misere_outcome", &["misereoutcomeclass"], 1),
     f("misere_grundy", &["miserenimvalue"], 1),
     f("genus", &[], 1),
+    f("misere", &["miserecanonicalform"], 1),
 ];
 
 /// The functions whose argument is an impartial game tree, not a value (`misere.rs`).
-const MISERE: &[&str] = &["misere_outcome", "misere_grundy", "genus"];
+const MISERE: &[&str] = &["misere_outcome", "misere_grundy", "genus", "misere"];
 
 /// The function called `ident`, if any.
 fn lookup(ident: &str) -> Option<&'static Function> {

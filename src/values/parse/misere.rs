@@ -1,9 +1,11 @@
-//! The calculator's misère functions: `misere_outcome(G)`, `misere_grundy(G)` and
-//! `genus(G)` for an impartial game `G` written as a nim expression.
+//! The calculator's misère functions: `misere_outcome(G)`, `misere_grundy(G)`,
+//! `genus(G)` and `misere(G)` (Conway's misère simplest form, in CGSuite's notation: see
+//! [`crate::values::misere_canonical`]) for an impartial game `G` written as a nim
+//! expression.
 //!
 //! Their argument is read as a game *tree*, not as a normal-play value: under misère
-//! play `{*2}` is not 0 and `* + *` is not 0, so the calculator's canonical forms (which
-//! are normal-play values) cannot be used. The argument's grammar:
+//! play `{*2}` is not 0 (yet `{*}` and `* + *` are 0), so the calculator's canonical
+//! forms (which are normal-play values) cannot be used. The argument's grammar:
 //!
 //! ```text
 //! game  := term ('+' term)*
@@ -25,6 +27,7 @@ use super::calc::Answer;
 use crate::error::{Error, Result};
 use crate::values::Outcome;
 use crate::values::genus::Genus;
+use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
 
 /// The largest nim heap the misère functions read.
 pub const MAX_HEAP: u32 = 256;
@@ -116,6 +119,37 @@ impl Trees {
     }
 }
 
+/// Simplest forms of the components and sums of one argument (`misere(G)`).
+struct Simplest<'a> {
+    trees: &'a Trees,
+    forms: MisereForms,
+    memo: HashMap<u32, MisereId>,
+}
+
+impl Simplest<'_> {
+    fn sum(&mut self, s: &Sum) -> Result<MisereId> {
+        let mut acc = ZERO;
+        for &c in s {
+            let g = self.component(c)?;
+            acc = self.forms.add(acc, g)?;
+        }
+        Ok(acc)
+    }
+
+    fn component(&mut self, c: u32) -> Result<MisereId> {
+        if let Some(&g) = self.memo.get(&c) {
+            return Ok(g);
+        }
+        let mut opts = Vec::new();
+        for o in &self.trees.options[c as usize] {
+            opts.push(self.sum(o)?);
+        }
+        let g = self.forms.game(opts)?;
+        self.memo.insert(c, g);
+        Ok(g)
+    }
+}
+
 fn add(a: &Sum, b: &Sum) -> Sum {
     let mut s: Sum = a.iter().chain(b).copied().collect();
     s.sort_unstable();
@@ -134,6 +168,15 @@ impl Parser {
             return Err(self.err(format!(
                 "expected ) ({name} takes one impartial game: 0, *N, {{options}}, sums)"
             )));
+        }
+        if name == "misere" {
+            let mut simplest = Simplest {
+                trees: &trees,
+                forms: MisereForms::new(),
+                memo: HashMap::new(),
+            };
+            let form = simplest.sum(&g)?;
+            return Ok(Answer::Text(simplest.forms.notation(form)?));
         }
         let genus = trees.genus(&g)?;
         Ok(match name {

@@ -1,0 +1,119 @@
+//! Misère play of impartial games on shapes (Cram, poset games, Chomp): outcomes, genus
+//! symbols and tameness, exact, as [`super::misere`] computes them for graph games.
+//!
+//! Nothing adds nim-values: a position is the multiset of its parts
+//! ([`ShapedRules::components`]), each interned once under [`ShapedRules::key`] (found
+//! first by its labelled key, as the normal-play solver does) with its options as sorted
+//! multisets of part ids; the genus of every multiset met is memoised and computed from
+//! its options' genera ([`super::misere::sum_misere`]). A part without moves is the game
+//! 0 and is left out of sums.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use dashmap::DashMap;
+
+use super::misere::{Misere, Sum, ZERO, sum_misere};
+use super::shaped::labelled_key;
+use crate::error::{Error, Result};
+use crate::rules::shaped::{Kind, Player, ShapedRules};
+use crate::shapes::{Shape, ShapeKey};
+
+/// The misère solver of one impartial ruleset on shapes, with its memo tables.
+pub struct ShapedMisereSolver {
+    rules: &'static dyn ShapedRules,
+    ids: DashMap<ShapeKey, u32, crate::hash::Xxh3Build>,
+    labelled: DashMap<Box<[u64]>, u32, crate::hash::Xxh3Build>,
+    options: DashMap<u32, Arc<[Sum]>>,
+    next: AtomicU32,
+    sums: DashMap<Sum, Misere>,
+}
+
+impl ShapedMisereSolver {
+    /// A solver with empty tables; `None` for partizan rules.
+    pub fn new(rules: &'static dyn ShapedRules) -> Option<ShapedMisereSolver> {
+        (rules.kind() == Kind::Impartial).then(|| ShapedMisereSolver {
+            rules,
+            ids: DashMap::default(),
+            labelled: DashMap::default(),
+            options: DashMap::new(),
+            next: AtomicU32::new(0),
+            sums: DashMap::new(),
+        })
+    }
+
+    /// Distinct parts and sums memoised so far.
+    pub fn sizes(&self) -> (usize, usize) {
+        (self.options.len(), self.sums.len())
+    }
+
+    /// The misère genus, tameness and outcome of the position `s`.
+    pub fn misere(&self, s: &Shape) -> Result<Misere> {
+        let sum = self.parts(s)?;
+        sum_misere(&sum, &self.sums, &|id| self.part_options(id))
+    }
+
+    fn part_options(&self, id: u32) -> Arc<[Sum]> {
+        self.options
+            .get(&id)
+            .map(|o| o.clone())
+            .expect("an interned part has its options")
+    }
+
+    /// The sorted ids of the parts of `s` that have moves.
+    fn parts(&self, s: &Shape) -> Result<Sum> {
+        let mut out = Sum::new();
+        for part in self.rules.components(s) {
+            let id = self.intern(&part)?;
+            if id != ZERO {
+                out.push(id);
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// The id of a part, interning it with its options if it is new.
+    fn intern(&self, part: &Shape) -> Result<u32> {
+        let exact = labelled_key(part);
+        if let Some(id) = self.labelled.get(&exact) {
+            return Ok(*id);
+        }
+        let key = self.rules.key(part);
+        let id = match self.ids.get(&key).map(|r| *r) {
+            Some(id) => id,
+            None => {
+                let mut moves = Vec::new();
+                self.rules.moves(part, Player::Left, &mut moves);
+                let mut options = Vec::with_capacity(moves.len());
+                for m in &moves {
+                    options.push(self.parts(&m.after)?);
+                }
+                options.sort_unstable();
+                options.dedup();
+                if options.is_empty() {
+                    self.ids.insert(key, ZERO);
+                    ZERO
+                } else {
+                    match self.ids.entry(key) {
+                        dashmap::Entry::Occupied(e) => *e.get(),
+                        dashmap::Entry::Vacant(e) => {
+                            let id = self.next.fetch_add(1, Ordering::Relaxed);
+                            if id >= ZERO {
+                                return Err(Error::Limit(
+                                    "more than 4 billion distinct parts in the misère tables"
+                                        .to_string(),
+                                ));
+                            }
+                            self.options.insert(id, options.into());
+                            e.insert(id);
+                            id
+                        }
+                    }
+                }
+            }
+        };
+        self.labelled.insert(exact, id);
+        Ok(id)
+    }
+}
