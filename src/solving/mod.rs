@@ -10,6 +10,8 @@ pub mod impartial;
 pub mod known;
 pub mod labelled;
 pub mod misere;
+pub mod outcome_only;
+pub mod outcome_search;
 pub mod partizan;
 pub mod scoring;
 pub mod shaped;
