@@ -163,6 +163,56 @@ impl Geometry {
         }
     }
 
+    /// A set of `side`'s moves, none on a protected cell (one the opponent can never
+    /// cover), pairwise disjoint and such that no single opponent move meets two of
+    /// them (no two in neighbouring lines with overlapping cells), chosen greedily; its
+    /// size. Playing these first and then the safe moves, the player moving first
+    /// makes at least `safe + ceil(v / 2)` moves whatever the opponent does (each
+    /// opponent move destroys at most one), the player moving second at least
+    /// `safe + floor(v / 2)`; with `most` of the other side the counting cut-offs hold
+    /// as with safe moves alone.
+    #[inline]
+    fn vulnerable(&self, free: u128, side: usize) -> u32 {
+        let (moves, step, protected) = if side == LEFT {
+            let nbr = ((free << 1) & self.not_first_col) | ((free >> 1) & self.not_last_col);
+            (self.vertical(free), self.w, free & !nbr)
+        } else {
+            let nbr = ((free << self.w) & self.all) | (free >> self.w);
+            (self.horizontal(free), 1, free & !nbr)
+        };
+        // Starts whose two cells are both unprotected.
+        let mut cand = moves & !protected & !(protected >> step);
+        let mut count = 0;
+        while cand != 0 {
+            let b = cand & cand.wrapping_neg();
+            count += 1;
+            // Every start within one row and one column of this one conflicts.
+            let mut block = b | (b << self.w) | (b >> self.w);
+            block |= (block << 1) | (block >> 1);
+            cand &= !block;
+        }
+        count
+    }
+
+    /// The board reflected left to right in its rectangle.
+    #[inline]
+    fn mirrored(&self, b: u128) -> u128 {
+        let mut out = 0u128;
+        for r in 0..self.h {
+            let row = (b >> (r * self.w)) & self.row0;
+            out |= (row.reverse_bits() >> (128 - self.w)) << (r * self.w);
+        }
+        out
+    }
+
+    /// The least of a board's images under the symmetries that keep a Domineering
+    /// value: identity, both reflections, the half turn.
+    #[inline]
+    fn key(&self, b: u128) -> u128 {
+        let m = self.mirrored(b);
+        b.min(self.half_turn(b)).min(m).min(self.half_turn(m))
+    }
+
     /// The board turned half a turn in its rectangle.
     #[inline]
     fn half_turn(&self, b: u128) -> u128 {
@@ -286,9 +336,20 @@ impl Search {
             self.stats.counted += 1;
             return false;
         }
-        let key = free.min(g.half_turn(free));
+        let key = g.key(free);
         if let Some(win) = self.probe(key, offset, side) {
             self.stats.table_hits += 1;
+            return win;
+        }
+        // The counting with vulnerable moves too (see [`Geometry::vulnerable`]): the
+        // mover gets at least half of its own, rounded up, the opponent half of its,
+        // rounded down.
+        let (vl, vr) = (g.vulnerable(free, LEFT), g.vulnerable(free, RIGHT));
+        let (vp, vo) = if side == LEFT { (vl, vr) } else { (vr, vl) };
+        if safe_p + vp.div_ceil(2) > most_o || safe_o + vo / 2 >= most_p {
+            self.stats.counted += 1;
+            let win = safe_p + vp.div_ceil(2) > most_o;
+            self.store(key, offset, side, win, 1);
             return win;
         }
         let before = self.stats.nodes;
