@@ -78,25 +78,6 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shapes::board;
-
-    #[test]
-    fn an_l_tromino_is_a_2x2_grid_with_one_dark_cell() {
-        let s = board_svg(&board::parse(".#|..").unwrap(), Some("L")).unwrap();
-        assert_eq!(s.matches("class=\"cell empty\"").count(), 3);
-        assert_eq!(s.matches("class=\"cell filled\"").count(), 1);
-        assert!(s.contains("class=\"cell filled\" data-row=\"1\" data-column=\"2\""));
-    }
-
-    #[test]
-    fn a_shape_without_cells_is_not_drawn_as_a_board() {
-        assert!(board_svg(&Shape::new(2, false), None).is_none());
-    }
-}
-
 /// The SVG of an edge-labelled graph without cells (generalised Domineering and Cram),
 /// laid out as [`crate::graphs::draw::layout`] lays out graphs: vertices numbered as in
 /// the edge list, each edge drawn in `colours[label]` with its letter at its middle
@@ -192,4 +173,23 @@ pub fn graph_svg(
     }
     out.push_str("</svg>\n");
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shapes::board;
+
+    #[test]
+    fn an_l_tromino_is_a_2x2_grid_with_one_dark_cell() {
+        let s = board_svg(&board::parse(".#|..").unwrap(), Some("L")).unwrap();
+        assert_eq!(s.matches("class=\"cell empty\"").count(), 3);
+        assert_eq!(s.matches("class=\"cell filled\"").count(), 1);
+        assert!(s.contains("class=\"cell filled\" data-row=\"1\" data-column=\"2\""));
+    }
+
+    #[test]
+    fn a_shape_without_cells_is_not_drawn_as_a_board() {
+        assert!(board_svg(&Shape::new(2, false), None).is_none());
+    }
 }

@@ -36,10 +36,13 @@ impl EdgeSyntax<'_> {
     }
 }
 
+/// Edges `(a, b, label)`.
+pub type EdgeList = Vec<(usize, usize, u8)>;
+
 /// Reads an edge list: the edges `(a, b, label)` in the order written, and the number of
 /// vertices (one more than the largest end). Loops and parallel edges are kept (the
 /// ruleset decides what they mean).
-pub fn parse_list(text: &str, syn: &EdgeSyntax) -> Result<(usize, Vec<(usize, usize, u8)>)> {
+pub fn parse_list(text: &str, syn: &EdgeSyntax) -> Result<(usize, EdgeList)> {
     let t = text.trim();
     if t.is_empty() {
         return Err(Error::usage(format!("an empty edge list: {}", syn.help)));

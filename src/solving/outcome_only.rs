@@ -315,7 +315,8 @@ pub fn solve_text(
     let s = rules.parse(text)?;
     let report = if rules.name() == "domineering" && s.place().is_some() {
         let small = ShapedSolver::new(rules);
-        domineering(&s, &small, table_bits(budget))?
+        // A small board needs no big table (and a fresh one is zeroed).
+        domineering(&s, &small, table_bits(budget).min(10 + (s.n() / 2) as u32))?
     } else {
         // A plain table entry: a canonical key (a few hundred bytes at most) and a flag.
         let cap = (budget / 2 / 512).max(1024) as usize;

@@ -387,11 +387,11 @@ impl Search {
             n += 1;
         }
         let list = &mut moves[..n];
-        list.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        list.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let other = 1 - side;
         let mut win = false;
-        for k in 0..n {
-            let i = moves[k].1 as u32;
+        for &(_, i) in &moves[..n] {
+            let i = i as u32;
             let cells = (1u128 << i) | (1u128 << (i + step));
             if !self.search(free & !cells, offset, other) {
                 self.history[side][i as usize] += 1;
