@@ -377,6 +377,9 @@ pub enum Command {
         /// memory; the table takes at most half of it, and at most 512 MB).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+        /// Stop after this many seconds (exit 2; the rows written so far are whole).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {

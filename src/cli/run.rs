@@ -63,6 +63,9 @@ fn watch(command: &Command) -> Result<stop::Watch> {
         }
         | Command::Value {
             memory, timeout, ..
+        }
+        | Command::Rectangles {
+            memory, timeout, ..
         } => (memory.as_deref(), *timeout, Default::default()),
         Command::Run { memory, .. } | Command::Octal { memory, .. } => {
             (memory.as_deref(), None, GRACE)
@@ -399,6 +402,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             min,
             max,
             memory,
+            ..
         } => {
             if rules.trim() != "domineering" {
                 Ruleset::from_name(&rules)?;

@@ -257,4 +257,15 @@ fn outcome_only_refuses_what_it_cannot_do() {
         None,
     );
     assert_usage_error(&o, "1 <= min <= max");
+    // 10x10 is far beyond a second: --timeout stops it with whole lines (exit 2).
+    let o = run(
+        &[
+            "rectangles", "--rules", "domineering", "--min", "10", "--max", "10", "--timeout",
+            "1", "--memory", "256M",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::cli::stderr(&o).contains("--timeout 1 s passed"));
+    assert_eq!(stdout(&o), format!("{}\n", outcome_only::RECTANGLES_HEADER));
 }
