@@ -394,7 +394,7 @@ impl Search {
             let i = i as u32;
             let cells = (1u128 << i) | (1u128 << (i + step));
             if !self.search(free & !cells, offset, other) {
-                self.history[side][i as usize] += 1;
+                self.history[side][i as usize] = self.history[side][i as usize].saturating_add(1);
                 win = true;
                 break;
             }
