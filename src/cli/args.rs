@@ -231,6 +231,11 @@ pub enum Command {
         /// Impartial rules: also misère play (columns misere, genus, tame).
         #[arg(long)]
         misere: bool,
+        /// Rules on boards and shapes: only the outcome class, by search without
+        /// canonical forms (columns position,size,outcome,method,nodes,seconds);
+        /// Domineering boards by the bitboard search.
+        #[arg(long, conflicts_with = "misere")]
+        outcome_only: bool,
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
@@ -353,6 +358,28 @@ pub enum Command {
         /// are whole).
         #[arg(long, value_name = "SIZE")]
         memory: Option<String>,
+    },
+    /// Who wins Domineering on every m x n rectangle (min <= m <= n <= max), by the
+    /// outcome-only search: CSV rows,columns,cells,outcome,nodes,seconds (the n x m
+    /// rectangle is the quarter turn: L and R exchanged).
+    #[command(after_help = "Example:\n  gamecensus rectangles --rules domineering --max 6")]
+    Rectangles {
+        /// The ruleset (domineering).
+        #[arg(long)]
+        rules: String,
+        /// Smallest side.
+        #[arg(long, default_value_t = 1)]
+        min: usize,
+        /// Largest side (at most 11: the bitboard holds 128 cells).
+        #[arg(long)]
+        max: usize,
+        /// Memory budget for the table, e.g. 512M or 4G (default: half the machine's
+        /// memory; the table takes at most half of it, and at most 512 MB).
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
+        /// Stop after this many seconds (exit 2; the rows written so far are whole).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {

@@ -63,6 +63,9 @@ fn watch(command: &Command) -> Result<stop::Watch> {
         }
         | Command::Value {
             memory, timeout, ..
+        }
+        | Command::Rectangles {
+            memory, timeout, ..
         } => (memory.as_deref(), *timeout, Default::default()),
         Command::Run { memory, .. } | Command::Octal { memory, .. } => {
             (memory.as_deref(), None, GRACE)
@@ -146,11 +149,15 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             threads,
             max_extra,
             misere,
+            outcome_only,
             timeout: _,
             memory,
         } => {
             let budget = jobs::memory::budget(memory.as_deref())?;
             let ruleset = Ruleset::from_name(&rules)?;
+            if outcome_only {
+                return super::show::outcome_only(ruleset, position, graph, stdin, budget);
+            }
             let governor = jobs::memory::Governor::new(budget, ruleset, None);
             let evaluator = Evaluator::new(ruleset)
                 .max_extra(max_extra)
@@ -389,6 +396,24 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 }
                 jobs::Ran::Restart { rows, why } => restart(rows, why, &out),
             }
+        }
+        Command::Rectangles {
+            rules,
+            min,
+            max,
+            memory,
+            ..
+        } => {
+            if rules.trim() != "domineering" {
+                Ruleset::from_name(&rules)?;
+                return Err(Error::usage(format!(
+                    "rectangles: only --rules domineering has an outcome-only rectangle search, not {}",
+                    gamecensus::error::quoted(rules.trim())
+                )));
+            }
+            let budget = jobs::memory::budget(memory.as_deref())?;
+            let mut out = super::deadline::start();
+            gamecensus::solving::outcome_only::write_rectangles(min, max, budget, &mut out)
         }
         Command::Merge { out, shards, force } => {
             let merged = jobs::merge::merge(&out, &shards, force)?;

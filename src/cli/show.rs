@@ -268,3 +268,35 @@ pub fn value(
     }
     Ok(())
 }
+
+/// `eval --outcome-only`: one position (`--board`, `--edges`, ...) or lines from stdin.
+pub fn outcome_only(
+    ruleset: Ruleset,
+    position: Option<String>,
+    graph: Option<String>,
+    stdin: Option<String>,
+    budget: u64,
+) -> Result<()> {
+    use gamecensus::solving::outcome_only::eval_outcomes;
+    let Ruleset::Shaped(rules) = ruleset else {
+        return Err(Error::usage(format!(
+            "--outcome-only is for rules on boards and shapes (domineering, cram, ...), not {}",
+            ruleset.name()
+        )));
+    };
+    let mut out = super::deadline::start();
+    match (position, graph, stdin.as_deref()) {
+        (Some(p), None, None) => eval_outcomes(rules, [Ok(p)], budget, &mut out),
+        (None, None, Some("-")) => {
+            let mut input = std::io::stdin().lock();
+            let lines = gamecensus::sys::input::bounded_lines(&mut input)
+                .enumerate()
+                .map(|(i, l)| l.map_err(|e| gamecensus::sys::input::read_error(i, e)));
+            eval_outcomes(rules, lines, budget, &mut out)
+        }
+        _ => Err(Error::usage(format!(
+            "--outcome-only: give --{} TEXT or - to read positions from stdin",
+            rules.notation()
+        ))),
+    }
+}

@@ -3,7 +3,9 @@
 //! play, so values are nimbers. Positions are boards as for Domineering; the edge labels
 //! are read by nobody, so a board and its quarter turn share one table entry.
 
-use super::domineering::{DOMINO_EDGES, domino_moves, say_domino};
+use super::domineering::{
+    DOMINO_EDGES, domino_moves, draw_position, parse_position, say_domino, write_position,
+};
 use super::shaped::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
@@ -11,6 +13,8 @@ use crate::shapes::{Shape, ShapeKey, board, canonical_key};
 
 /// Cram.
 pub struct Cram;
+
+const HELP: &str = "rows separated by |, . an empty cell, # a filled one (..|.. is the 2x2 square, .#|.. an L tromino, 0 the empty board); or edges a-b separated by commas, vertices numbered from 0 (generalised Cram on a graph, CGSuite's ArcKayles: a move takes both ends of an edge; a label :V or :H is accepted and ignored)";
 
 impl ShapedRules for Cram {
     fn name(&self) -> &'static str {
@@ -34,15 +38,19 @@ impl ShapedRules for Cram {
     }
 
     fn notation_help(&self) -> &'static str {
-        "rows separated by |, . an empty cell, # a filled one (..|.. is the 2x2 square, .#|.. an L tromino, 0 the empty board)"
+        HELP
     }
 
     fn parse(&self, text: &str) -> Result<Shape> {
-        board::parse(text)
+        parse_position(text, HELP, Some(board::V))
     }
 
     fn write(&self, s: &Shape) -> String {
-        board::write(s)
+        write_position(s, false)
+    }
+
+    fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {
+        draw_position(s, caption)
     }
 
     fn size(&self, s: &Shape) -> usize {

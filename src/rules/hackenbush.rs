@@ -14,7 +14,7 @@
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
 use super::shaped::{Act, Kind, Mirror, Move, Player, ShapedRules};
-use crate::error::{Error, Result, quoted};
+use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};
 
@@ -146,35 +146,17 @@ impl ShapedRules for Hackenbush {
         if super::hackenbush_graph6::is_graph6_colours(t) {
             return parse_graph6_colours(t);
         }
-        let mut edges: Vec<(usize, usize, u8)> = Vec::new();
-        let mut n = 1usize;
-        for item in t.split(',') {
-            let item = item.trim();
-            let bad =
-                |why: &str| Error::usage(format!("edge {}: {why}; expected {HELP}", quoted(item)));
-            let (ends, colour) = item
-                .split_once(':')
-                .ok_or_else(|| bad("no colour (a-b:C)"))?;
-            let (a, b) = ends.split_once('-').ok_or_else(|| bad("no ends (a-b:C)"))?;
-            let end = |x: &str| -> Result<usize> {
-                let v: usize = x
-                    .trim()
-                    .parse()
-                    .map_err(|_| bad("an end is not a vertex number"))?;
-                Shape::check_size(v.saturating_add(1))?;
-                Ok(v)
-            };
-            let (a, b) = (end(a)?, end(b)?);
-            let colour = colour.trim().to_ascii_uppercase();
-            let label = match colour.as_str() {
-                "B" => BLUE,
-                "R" => RED,
-                "G" => GREEN,
-                _ => return Err(bad("the colour is not B, R or G")),
-            };
-            n = n.max(a + 1).max(b + 1);
-            edges.push((a, b, label));
-        }
+        let (n, edges) = crate::shapes::edges::parse_list(
+            t,
+            &crate::shapes::edges::EdgeSyntax {
+                letters: HACKENBUSH_EDGES.letters,
+                word: "colour",
+                placeholder: 'C',
+                unlabelled: None,
+                help: HELP,
+            },
+        )?;
+        let n = n.max(1);
         let mut s = Shape::new(n, false);
         s.set_label(0, GROUND);
         for &(a, b, l) in &edges {

@@ -78,6 +78,103 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The SVG of an edge-labelled graph without cells (generalised Domineering and Cram),
+/// laid out as [`crate::graphs::draw::layout`] lays out graphs: vertices numbered as in
+/// the edge list, each edge drawn in `colours[label]` with its letter at its middle
+/// (parallel edges of different labels side by side). `None` past 64 vertices.
+pub fn graph_svg(
+    s: &Shape,
+    letters: &[u8],
+    colours: &[&str],
+    caption: Option<&str>,
+) -> Option<String> {
+    use crate::graphs::draw::{escape, layout};
+    const UNIT: f64 = 64.0;
+    const RADIUS: f64 = 12.0;
+    const MARGIN: f64 = 24.0;
+    if s.n() > 64 {
+        return None;
+    }
+    let simple: Vec<(usize, usize)> = s
+        .edges()
+        .iter()
+        .filter(|e| e.a != e.b)
+        .map(|e| (e.a as usize, e.b as usize))
+        .collect();
+    let g = crate::graphs::Graph::from_edges(s.n(), &simple);
+    let pos = layout(&g);
+    let (max_x, min_y, max_y) = pos.iter().fold((0.0f64, 0.0f64, 0.0f64), |(a, b, d), p| {
+        (a.max(p.0), b.min(p.1), d.max(p.1))
+    });
+    let caption_h = if caption.is_some() { 22.0 } else { 0.0 };
+    let width = (max_x * UNIT + 2.0 * (MARGIN + RADIUS)).max(120.0);
+    let height = (max_y - min_y) * UNIT + 2.0 * (MARGIN + RADIUS) + caption_h;
+    let px = |p: (f64, f64)| {
+        (
+            MARGIN + RADIUS + p.0 * UNIT,
+            MARGIN + RADIUS + (p.1 - min_y) * UNIT,
+        )
+    };
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n\
+         <g class=\"edge-graph\" data-vertices=\"{}\" data-edges=\"{}\">\n",
+        s.n(),
+        s.edges().len()
+    );
+    let edges = s.edges();
+    for (i, e) in edges.iter().enumerate() {
+        if e.a == e.b {
+            continue;
+        }
+        // The k-th of the edges between the same two vertices is offset sideways.
+        let k = edges[..i]
+            .iter()
+            .filter(|f| (f.a, f.b) == (e.a, e.b))
+            .count() as f64;
+        let (a, b) = (px(pos[e.a as usize]), px(pos[e.b as usize]));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let off = 6.0 * k;
+        let (ox, oy) = (-dy / len * off, dx / len * off);
+        let colour = colours.get(e.label as usize).copied().unwrap_or("#000");
+        let letter = letters
+            .get(e.label as usize)
+            .map_or_else(|| e.label.to_string(), |&c| (c as char).to_string());
+        out.push_str(&format!(
+            "<line class=\"edge label-{letter}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+             stroke=\"{colour}\" stroke-width=\"3\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"{colour}\">{letter}</text>\n",
+            a.0 + ox,
+            a.1 + oy,
+            b.0 + ox,
+            b.1 + oy,
+            (a.0 + b.0) / 2.0 + ox + 4.0,
+            (a.1 + b.1) / 2.0 + oy - 4.0,
+        ));
+    }
+    for (v, &p) in pos.iter().enumerate() {
+        let (x, y) = px(p);
+        out.push_str(&format!(
+            "<circle class=\"vertex\" data-vertex=\"{v}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{RADIUS}\" \
+             fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.5\"/>\n\
+             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{v}</text>\n",
+            y + 4.0
+        ));
+    }
+    out.push_str("</g>\n");
+    if let Some(cap) = caption {
+        out.push_str(&format!(
+            "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
+            width / 2.0,
+            height - 8.0,
+            escape(cap)
+        ));
+    }
+    out.push_str("</svg>\n");
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

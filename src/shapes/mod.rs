@@ -18,6 +18,7 @@
 pub mod board;
 pub mod canon;
 pub mod draw;
+pub mod edges;
 pub mod grounded;
 pub mod shape;
 

@@ -11,6 +11,8 @@ pub mod known;
 pub mod labelled;
 pub mod misere;
 pub mod misere_shaped;
+pub mod outcome_only;
+pub mod outcome_search;
 pub mod partizan;
 pub mod scoring;
 pub mod shaped;
