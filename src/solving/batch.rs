@@ -43,8 +43,9 @@ use crate::values::limits::Limit;
 /// Classes with more automorphisms than this take the general path.
 pub const MAX_GROUP: usize = 48;
 
-/// Classes with more colourings than this (`K^k`) take the general path.
-pub const MAX_SLOTS: u64 = 2187;
+/// Classes with more colourings than this (`K^k`) take the general path: 3^8, so that
+/// the 8-vertex components of a three-colour census with 9 vertices have slots.
+pub const MAX_SLOTS: u64 = 6561;
 
 /// Bytes a class costs besides its slots (its key, the map around it, the array's
 /// header), an estimate on the safe side.

@@ -105,6 +105,43 @@ fn partizan_node_kayles_fast_path_agrees_with_the_general_path() {
     compare("partizan-node-kayles", 6, 3, None);
 }
 
+/// Three colours on 9 vertices: removing a leaf or an end leaves 8-vertex components,
+/// whose 3^8 = 6,561 colourings are the most a class keeps slots for (`MAX_SLOTS`).
+/// Colourings of a path, a spider and a cycle with a chord, a few hundred each (codes
+/// spread over all 3^9), against the general path.
+#[test]
+fn three_colours_with_eight_vertex_components_agree_with_the_general_path() {
+    let ruleset = Ruleset::from_name("cutthroat").unwrap();
+    let general = Evaluator::new(ruleset);
+    let batch = Evaluator::new(ruleset);
+    let path: Vec<(usize, usize)> = (0..8).map(|i| (i, i + 1)).collect();
+    let spider = [(0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (5, 6), (0, 7), (7, 8)];
+    let mut chorded: Vec<(usize, usize)> = (0..9).map(|i| (i, (i + 1) % 9)).collect();
+    chorded.push((0, 4));
+    let mut checked = 0;
+    for edges in [&path[..], &spider[..], &chorded[..]] {
+        let g = Graph::from_edges(9, edges);
+        let codes: Vec<u64> = (0..19_683).step_by(61).collect();
+        batch
+            .evaluate_colourings(&g, 3, &codes, &mut |pos, e| {
+                let want = general.evaluate(pos).unwrap();
+                assert_eq!(
+                    general.schema().fields(pos, &e.unwrap()),
+                    general.schema().fields(pos, &want),
+                    "{} coloured {}",
+                    gamecensus::graphs::to_graph6(&pos.graph),
+                    pos.colouring.unwrap()
+                );
+                checked += 1;
+                Ok(())
+            })
+            .unwrap();
+    }
+    assert_eq!(checked, 3 * 323);
+    let stats = batch.table_stats();
+    assert!(stats.by_class.1 > 0, "the fast path was not taken: {stats}");
+}
+
 /// The position given to the callback is the colouring asked for, in order.
 #[test]
 fn the_fast_path_hands_back_each_colouring_in_order() {
