@@ -187,27 +187,14 @@ impl MisereSolver {
             Some(id) => id,
             None => {
                 let options = self.options_of(g, reps)?;
-                if options.is_empty() {
-                    self.ids.insert(key, ZERO);
-                    ZERO
-                } else {
-                    match self.ids.entry(key) {
-                        dashmap::Entry::Occupied(e) => *e.get(),
-                        dashmap::Entry::Vacant(e) => {
-                            let id = self.next.fetch_add(1, Ordering::Relaxed);
-                            if id >= ZERO {
-                                return Err(Error::Limit(
-                                    "more than 4 billion distinct components in the misère \
-                                     tables"
-                                        .to_string(),
-                                ));
-                            }
-                            self.options.insert(id, options.into());
-                            e.insert(id);
-                            id
-                        }
-                    }
-                }
+                intern(
+                    &self.ids,
+                    &self.next,
+                    &self.options,
+                    key,
+                    options,
+                    "components",
+                )?
             }
         };
         if small {
@@ -281,4 +268,36 @@ fn small_index(g: &Graph) -> usize {
         shift += i;
     }
     idx
+}
+
+/// The id of the part with key `key` and the option sums `options` (sorted, distinct),
+/// made on first meeting: 0 (`ZERO`) for a part with no move, otherwise the next free id
+/// with its options recorded. Shared by the misère solvers of graphs and of shapes;
+/// `what` names the parts in the limit error.
+pub(super) fn intern<K: std::hash::Hash + Eq, S: std::hash::BuildHasher + Clone>(
+    ids: &DashMap<K, u32, S>,
+    next: &AtomicU32,
+    all_options: &DashMap<u32, Arc<[Sum]>>,
+    key: K,
+    options: Vec<Sum>,
+    what: &str,
+) -> Result<u32> {
+    if options.is_empty() {
+        ids.insert(key, ZERO);
+        return Ok(ZERO);
+    }
+    match ids.entry(key) {
+        dashmap::Entry::Occupied(e) => Ok(*e.get()),
+        dashmap::Entry::Vacant(e) => {
+            let id = next.fetch_add(1, Ordering::Relaxed);
+            if id >= ZERO {
+                return Err(Error::Limit(format!(
+                    "more than 4 billion distinct {what} in the misère tables"
+                )));
+            }
+            all_options.insert(id, options.into());
+            e.insert(id);
+            Ok(id)
+        }
+    }
 }

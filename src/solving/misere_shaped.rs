@@ -9,13 +9,13 @@
 //! 0 and is left out of sums.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::AtomicU32;
 
 use dashmap::DashMap;
 
-use super::misere::{Misere, Sum, ZERO, sum_misere};
+use super::misere::{Misere, Sum, ZERO, intern, sum_misere};
 use super::shaped::labelled_key;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rules::shaped::{Kind, Player, ShapedRules};
 use crate::shapes::{Shape, ShapeKey};
 
@@ -91,26 +91,7 @@ impl ShapedMisereSolver {
                 }
                 options.sort_unstable();
                 options.dedup();
-                if options.is_empty() {
-                    self.ids.insert(key, ZERO);
-                    ZERO
-                } else {
-                    match self.ids.entry(key) {
-                        dashmap::Entry::Occupied(e) => *e.get(),
-                        dashmap::Entry::Vacant(e) => {
-                            let id = self.next.fetch_add(1, Ordering::Relaxed);
-                            if id >= ZERO {
-                                return Err(Error::Limit(
-                                    "more than 4 billion distinct parts in the misère tables"
-                                        .to_string(),
-                                ));
-                            }
-                            self.options.insert(id, options.into());
-                            e.insert(id);
-                            id
-                        }
-                    }
-                }
+                intern(&self.ids, &self.next, &self.options, key, options, "parts")?
             }
         };
         self.labelled.insert(exact, id);

@@ -18,6 +18,44 @@ fn number(s: &str) -> Option<f64> {
     }
 }
 
+/// Rows of `analyze --by A,B --agg count,...` CSV as `A,B,` then the aggregates after
+/// `count` and `share` as numbers with 6 decimals (a row's own count is left out: the
+/// aggregate `count` repeats it).
+fn keys_then_numbers(csv: &str) -> Vec<String> {
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let nums = f[4..].iter().map(|s| format!("{:.6}", number(s).unwrap()));
+            [f[0].to_string(), f[1].to_string()]
+                .into_iter()
+                .chain(nums)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect()
+}
+
+/// DuckDB's answer to `query` (`{t}` the CSV read as text, `num(x)` a dyadic cell as a
+/// double), each row printed as its first two fields and the rest with 6 decimals.
+fn duckdb_keys_then_numbers(csv: &str, query: &str) -> Vec<String> {
+    let rows: Vec<String> = python(&format!(
+        "import duckdb\n\
+         con = duckdb.connect()\n\
+         con.execute(\"create macro num(x) as case when contains(x, '/') then \
+         split_part(x, '/', 1)::double / split_part(x, '/', 2)::double else x::double end\")\n\
+         t = \"read_csv('\" + {csv:?} + \"', all_varchar=true)\"\n\
+         q = {query:?}.replace('{{t}}', t)\n\
+         for r in con.execute(q).fetchall():\n    \
+             print(','.join([str(r[0]), str(r[1])] + [f'{{float(x):.6f}}' for x in r[2:]]))"
+    ))
+    .lines()
+    .map(str::to_string)
+    .collect();
+    assert!(!rows.is_empty(), "DuckDB returned no rows for {query}");
+    rows
+}
+
 #[test]
 fn aggregates_equal_duckdb() {
     let csv = job_csv(
@@ -162,33 +200,15 @@ fn with_columns_equal_duckdb() {
         None,
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let ours: Vec<String> = text(&o.stdout)
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            let x: Vec<String> = f[..2]
-                .iter()
-                .map(|s| s.to_string())
-                .chain(f[4..].iter().map(|s| format!("{:.6}", number(s).unwrap())))
-                .collect();
-            x.join(",")
-        })
-        .collect();
-    let theirs = python(&format!(
-        "import duckdb\n\
-         con = duckdb.connect()\n\
-         con.execute(\"create macro num(x) as case when contains(x, '/') then \
-         split_part(x, '/', 1)::double / split_part(x, '/', 2)::double else x::double end\")\n\
-         t = \"read_csv('\" + {csv:?} + \"', all_varchar=true)\"\n\
-         q = f'''with r as (select m::int - n::int + 1 as extra, num(temperature) >= 0 as hot,\n\
-           num(temperature) as temp, 2 * (m::int - n::int + 1) as twice from {{t}})\n\
-           select extra, lower(hot::varchar), count(*), max(temp), avg(twice), sum(twice)\n\
-           from r where extra <= 3 group by extra, hot order by extra, hot'''\n\
-         for r in con.execute(q).fetchall():\n    \
-             print(','.join([str(r[0]), r[1]] + [f'{{float(x):.6f}}' for x in r[2:]]))"
-    ));
-    assert_eq!(ours, theirs.lines().collect::<Vec<_>>());
+    let ours = keys_then_numbers(&text(&o.stdout));
+    let theirs = duckdb_keys_then_numbers(
+        csv,
+        "with r as (select m::int - n::int + 1 as extra, num(temperature) >= 0 as hot, \
+         num(temperature) as temp, 2 * (m::int - n::int + 1) as twice from {t}) \
+         select extra, lower(hot::varchar), count(*), max(temp), avg(twice), sum(twice) \
+         from r where extra <= 3 group by extra, hot order by extra, hot",
+    );
+    assert_eq!(ours, theirs);
     // A check over a --with column: holds / violates as DuckDB counts them.
     let o = gamecensus(
         &[
@@ -243,31 +263,13 @@ fn products_equal_duckdb_and_repeated_sums() {
         None,
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let ours: Vec<String> = text(&o.stdout)
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            let nums = f[4..].iter().map(|s| format!("{:.6}", number(s).unwrap()));
-            [f[0].to_string(), f[1].to_string()]
-                .into_iter()
-                .chain(nums)
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    let theirs = python(&format!(
-        "import duckdb\n\
-         con = duckdb.connect()\n\
-         con.execute(\"create macro num(x) as case when contains(x, '/') then \
-         split_part(x, '/', 1)::double / split_part(x, '/', 2)::double else x::double end\")\n\
-         t = \"read_csv('\" + {csv:?} + \"', all_varchar=true)\"\n\
-         q = f'''select m::int * n::int as mn, count(*), max(num(temperature) * num(temperature)),\n\
-           sum(-3 * num(temperature)) from {{t}} group by mn order by mn'''\n\
-         for r in con.execute(q).fetchall():\n    \
-             print(','.join([str(r[0]), str(r[1])] + [f'{{float(x):.6f}}' for x in r[2:]]))"
-    ));
-    assert_eq!(ours, theirs.lines().collect::<Vec<_>>());
+    let ours = keys_then_numbers(&text(&o.stdout));
+    let theirs = duckdb_keys_then_numbers(
+        csv,
+        "select m::int * n::int as mn, count(*), max(num(temperature) * num(temperature)), \
+         sum(-3 * num(temperature)) from {t} group by mn order by mn",
+    );
+    assert_eq!(ours, theirs);
     // n·G is G + ... + G (n copies), and (−n)·G its negative, on every row's value.
     let o = gamecensus(
         &[
