@@ -381,6 +381,29 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
     },
+    /// Nim-values of every Chomp position of at most ROWS rows and COLUMNS columns, by
+    /// dynamic programming over Young diagrams: CSV position,rows,columns,size,grundy
+    /// (the poison counted in the first row, as in the chomp ruleset), then a summary on
+    /// stderr (by number of rows; the rectangles' winning opening moves).
+    #[command(after_help = "Example:\n  gamecensus chomp --rows 3 --columns 20 --p-positions")]
+    Chomp {
+        /// Most rows (1 to 32).
+        #[arg(long)]
+        rows: usize,
+        /// Most columns (the first row's length, the poison included).
+        #[arg(long)]
+        columns: usize,
+        /// Write only the second-player wins (nim-value 0); the summary counts all.
+        #[arg(long)]
+        p_positions: bool,
+        /// Memory budget, e.g. 512M or 4G (default: half the machine's memory); the
+        /// table takes 2 bytes a position, refused up front past it.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
+        /// Stop after this many seconds (exit 2; the rows written so far are whole).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+    },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
     Octal {
         /// The octal code, e.g. 0.77 (Kayles), .137, 4.7, 0.6 (Officers).

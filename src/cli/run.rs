@@ -66,6 +66,9 @@ fn watch(command: &Command) -> Result<stop::Watch> {
         }
         | Command::Rectangles {
             memory, timeout, ..
+        }
+        | Command::Chomp {
+            memory, timeout, ..
         } => (memory.as_deref(), *timeout, Default::default()),
         Command::Run { memory, .. } | Command::Octal { memory, .. } => {
             (memory.as_deref(), None, GRACE)
@@ -414,6 +417,19 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             let budget = jobs::memory::budget(memory.as_deref())?;
             let mut out = super::deadline::start();
             gamecensus::solving::outcome_only::write_rectangles(min, max, budget, &mut out)
+        }
+        Command::Chomp {
+            rows,
+            columns,
+            p_positions,
+            memory,
+            ..
+        } => {
+            let budget = jobs::memory::budget(memory.as_deref())?;
+            let mut out = super::deadline::start();
+            let summary = jobs::chomp::chomp_table(rows, columns, p_positions, budget, &mut out)?;
+            let _ = write!(std::io::stderr(), "{summary}");
+            Ok(())
         }
         Command::Merge { out, shards, force } => {
             let merged = jobs::merge::merge(&out, &shards, force)?;

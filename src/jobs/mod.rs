@@ -6,6 +6,7 @@
 //! ([`stream`]) and `octal` ([`octal`]).
 
 pub mod census;
+pub mod chomp;
 pub mod context;
 pub mod existing;
 pub mod keep;

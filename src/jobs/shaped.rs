@@ -31,10 +31,16 @@ pub const UNIT: usize = 64;
 /// What determines the rows (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     // Multiplicity 1 is left out, so the sidecars of simple-graph censuses stay as they were.
-    let multi = match job.multiplicity {
+    let mut multi = match job.multiplicity {
         0 | 1 => String::new(),
         k => format!(", multiplicity {k}"),
     };
+    if let Some(v) = job.shape_vertices {
+        multi += &format!(", at most {v} vertices");
+    }
+    if let Some(c) = &job.edge_colours {
+        multi += &format!(", edge colours {c}");
+    }
     format!(
         "census of rules {} with size {}..={}{multi}, shard {}/{}, columns {}",
         job.rules,
@@ -74,10 +80,16 @@ fn units(
             global += 1;
         };
         let mut batch = Vec::new();
-        rules.enumerate_multi(size, job.multiplicity, &mut |s| {
-            batch.push(s);
-            !super::context::stop_requested()
-        })?;
+        rules.enumerate_restricted(
+            size,
+            job.multiplicity,
+            job.shape_vertices,
+            job.edge_colours.as_deref(),
+            &mut |s| {
+                batch.push(s);
+                !super::context::stop_requested()
+            },
+        )?;
         for s in batch {
             current.push(s);
             if current.len() == UNIT {

@@ -16,6 +16,9 @@
 //! max_vertices = 8                # required (rules on graphs)
 //! min_size = 1                    # rules on boards, edge lists, posets: the smallest
 //! max_size = 8                    # and largest size (cells, edges, elements) listed
+//! multiplicity = 2                # hackenbush: parallel edges, at most 2 (default 1)
+//! edge_colours = "BR"             # hackenbush: the edge colours listed (default "BRG")
+//!                                 # (and max_vertices: at most this many vertices)
 //! connected = false               # only for family = "all" (default false)
 //! colours = 0                     # 0 uncoloured, 2 = B/W, 3 = B/W/G (default 0)
 //! skip_reduced = false            # leave out positions the rules reduce at the start
@@ -68,6 +71,7 @@ struct RawJob {
     tally: Option<Vec<Vec<String>>>,
     keep: Option<String>,
     multiplicity: Option<usize>,
+    edge_colours: Option<String>,
 }
 
 /// A validated job.
@@ -123,6 +127,11 @@ pub struct CensusJob {
     /// Rules on shapes: at most this many parallel edges between two vertices (1: simple
     /// graphs; Hackenbush goes to 2).
     pub multiplicity: usize,
+    /// Rules on shapes (Hackenbush): positions of at most this many vertices (the job's
+    /// `max_vertices`; for rules on graphs that key is [`CensusJob::max_vertices`]).
+    pub shape_vertices: Option<usize>,
+    /// Rules on shapes (Hackenbush): the letters the edges may take (`edge_colours`).
+    pub edge_colours: Option<String>,
 }
 
 /// Every octal game with up to `max_digits` digits, each computed to `max_n`.
@@ -207,10 +216,10 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
             }
             let (min_vertices, max_vertices) = match shaped {
                 Some(r) => {
+                    r.check_restrictions(raw.max_vertices, raw.edge_colours.as_deref())?;
                     let graph_keys = present(&[
                         ("family", raw.family.is_some()),
                         ("min_vertices", raw.min_vertices.is_some()),
-                        ("max_vertices", raw.max_vertices.is_some()),
                         ("connected", raw.connected.is_some()),
                         ("colours", raw.colours.is_some()),
                         ("skip_reduced", raw.skip_reduced.is_some()),
@@ -246,6 +255,11 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     )
                 }
                 None => {
+                    if raw.edge_colours.is_some() {
+                        return Err(Error::usage(format!(
+                            "edge_colours belongs to rules on edge lists (hackenbush); rules {rules} are played on graphs (their key is colours)"
+                        )));
+                    }
                     if raw.multiplicity.is_some() {
                         return Err(Error::usage(format!(
                             "multiplicity belongs to rules on edge lists (hackenbush); rules {rules} are played on simple graphs"
@@ -296,6 +310,8 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 tally,
                 keep: raw.keep,
                 multiplicity: raw.multiplicity.unwrap_or(1),
+                shape_vertices: shaped.and(raw.max_vertices),
+                edge_colours: raw.edge_colours,
             })
         }
         "octal-sweep" => {
@@ -317,6 +333,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 ("tally", raw.tally.is_some()),
                 ("keep", raw.keep.is_some()),
                 ("multiplicity", raw.multiplicity.is_some()),
+                ("edge_colours", raw.edge_colours.is_some()),
             ]);
             if !foreign.is_empty() {
                 return Err(Error::usage(format!(

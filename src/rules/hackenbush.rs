@@ -23,6 +23,37 @@ pub use super::hackenbush_census::{
 };
 pub use super::hackenbush_graph6::{parse_graph6_colours, to_graph6_colours};
 
+/// The edge labels of the letters of a job's `edge_colours` (`B`, `R`, `G`, each at most
+/// once, at least one), in the order B, R, G.
+fn palette(letters: &str) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    for c in letters.chars() {
+        let label = match c {
+            'B' => BLUE,
+            'R' => RED,
+            'G' => GREEN,
+            _ => {
+                return Err(Error::usage(format!(
+                    "edge_colours = {letters:?}: use the letters B, R and G"
+                )));
+            }
+        };
+        if out.contains(&label) {
+            return Err(Error::usage(format!(
+                "edge_colours = {letters:?}: {c} twice"
+            )));
+        }
+        out.push(label);
+    }
+    if out.is_empty() {
+        return Err(Error::usage(
+            "edge_colours = \"\": give at least one of B, R, G",
+        ));
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
 /// Hackenbush.
 pub struct Hackenbush;
 
@@ -322,17 +353,7 @@ impl ShapedRules for Hackenbush {
     /// colouring of its edges with B, R and G, once up to the isomorphisms fixing the
     /// ground.
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        if size > MAX_CENSUS_EDGES {
-            return Err(Error::Limit(format!(
-                "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
-            )));
-        }
-        for g in grounded_graphs(size, size + 1) {
-            if !coloured_graphs(&g, &[BLUE, RED, GREEN], emit) {
-                break;
-            }
-        }
-        Ok(())
+        self.enumerate_restricted(size, 1, None, None, emit)
     }
 
     fn max_census_size(&self) -> usize {
@@ -354,17 +375,58 @@ impl ShapedRules for Hackenbush {
         multiplicity: usize,
         emit: &mut dyn FnMut(Shape) -> bool,
     ) -> Result<()> {
+        self.enumerate_restricted(size, multiplicity, None, None, emit)
+    }
+
+    /// `max_vertices`: graphs of at most that many vertices, the ground counted (a census
+    /// by vertices: every connected grounded graph on at most n vertices is one of at
+    /// most n(n-1)/2 edges); `edge_colours`: the letters the edges may take (`BR` for
+    /// Blue-Red Hackenbush, `G` for Green; default `BRG`).
+    fn check_restrictions(
+        &self,
+        max_vertices: Option<usize>,
+        edge_colours: Option<&str>,
+    ) -> Result<()> {
+        if max_vertices == Some(0) {
+            return Err(Error::usage(
+                "max_vertices = 0: a position has at least the ground",
+            ));
+        }
+        if let Some(c) = edge_colours {
+            palette(c)?;
+        }
+        Ok(())
+    }
+
+    fn enumerate_restricted(
+        &self,
+        size: usize,
+        multiplicity: usize,
+        max_vertices: Option<usize>,
+        edge_colours: Option<&str>,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        self.check_restrictions(max_vertices, edge_colours)?;
+        if size > MAX_CENSUS_EDGES {
+            return Err(Error::Limit(format!(
+                "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
+            )));
+        }
+        let colours = palette(edge_colours.unwrap_or("BRG"))?;
+        let most = |k: usize| max_vertices.map_or(k + 1, |v| v.min(k + 1));
         match multiplicity {
-            0 | 1 => self.enumerate(size, emit),
-            2 => {
-                if size > MAX_CENSUS_EDGES {
-                    return Err(Error::Limit(format!(
-                        "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"
-                    )));
+            0 | 1 => {
+                for g in grounded_graphs(size, most(size)) {
+                    if !coloured_graphs(&g, &colours, emit) {
+                        break;
+                    }
                 }
+                Ok(())
+            }
+            2 => {
                 for k in size.div_ceil(2)..=size {
-                    for g in grounded_graphs(k, k + 1) {
-                        if !multi_coloured_graphs(&g, &[BLUE, RED, GREEN], size - k, emit) {
+                    for g in grounded_graphs(k, most(k)) {
+                        if !multi_coloured_graphs(&g, &colours, size - k, emit) {
                             return Ok(());
                         }
                     }

@@ -158,6 +158,46 @@ pub trait ShapedRules: Send + Sync {
         )))
     }
 
+    /// Checks a census's restrictions beyond size and multiplicity: at most
+    /// `max_vertices` vertices, edges coloured only with the letters of `edge_colours`
+    /// (the job keys of the same names). The default: a ruleset has neither.
+    fn check_restrictions(
+        &self,
+        max_vertices: Option<usize>,
+        edge_colours: Option<&str>,
+    ) -> Result<()> {
+        let keys: Vec<&str> = [
+            max_vertices.map(|_| "max_vertices"),
+            edge_colours.map(|_| "edge_colours"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if keys.is_empty() {
+            return Ok(());
+        }
+        Err(crate::error::Error::usage(format!(
+            "{}: the census of rules {} lists positions by {} only (hackenbush has these keys)",
+            keys.join(" and "),
+            self.name(),
+            self.size_unit()
+        )))
+    }
+
+    /// Like [`ShapedRules::enumerate_multi`], with the restrictions
+    /// [`ShapedRules::check_restrictions`] accepts (none by default).
+    fn enumerate_restricted(
+        &self,
+        size: usize,
+        multiplicity: usize,
+        max_vertices: Option<usize>,
+        edge_colours: Option<&str>,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        self.check_restrictions(max_vertices, edge_colours)?;
+        self.enumerate_multi(size, multiplicity, emit)
+    }
+
     /// The position drawn as SVG with `caption` under it, or `None` if this ruleset's
     /// positions are not drawn (default: a board as a board, [`crate::shapes::draw`]).
     fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {

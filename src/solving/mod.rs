@@ -2,6 +2,7 @@
 //! the impartial solver and the order-preserving parallel driver.
 
 pub mod batch;
+pub mod chomp_table;
 pub mod columns;
 pub mod driver;
 pub mod evaluate;

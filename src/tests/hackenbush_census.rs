@@ -209,3 +209,85 @@ fn the_summary_lists_the_largest_denominators_and_the_positions_that_are_not_num
     }
     assert_eq!(texts[0], texts[1], "the same summary on 1 and 2 threads");
 }
+
+/// The census's restrictions, `max_vertices` (a census by vertices) and `edge_colours`
+/// (Blue-Red Hackenbush is `BR`), against nauty's pipeline: by vertices with three edge
+/// colours, `geng -c n | vcolg -T -m2 -c1,n-1 | multig -V -m3` (issue #31: 3, 33, 751,
+/// 47181 for 2..5 vertices), and with two, the same with `multig -m2`, by edges.
+#[test]
+fn censuses_by_vertices_and_of_blue_red_positions_match_nautys_pipeline() {
+    let count = |size: usize, v: Option<usize>, colours: Option<&str>| {
+        let mut n = 0usize;
+        let mut keys = HashSet::new();
+        H.enumerate_restricted(size, 1, v, colours, &mut |s| {
+            assert!(v.is_none_or(|v| s.n() <= v), "{} vertices", s.n());
+            n += 1;
+            keys.insert(canonical_key(&s));
+            true
+        })
+        .unwrap();
+        assert_eq!(keys.len(), n, "a position listed twice");
+        n
+    };
+    // At most v vertices, every number of edges: the positions with exactly v vertices
+    // are those of v minus those of v - 1.
+    let mut previous = 1; // the ground alone
+    for (v, published) in [(2usize, 3usize), (3, 33), (4, 751), (5, 47181)] {
+        let total: usize = (0..=v * (v - 1) / 2).map(|m| count(m, Some(v), None)).sum();
+        assert_eq!(total - previous, published, "{v} vertices");
+        previous = total;
+    }
+    for m in 1..=5usize {
+        let ours = count(m, None, Some("BR"));
+        let nauty: usize = (2..=m + 1)
+            .filter(|n| n * (n - 1) / 2 >= m)
+            .map(|n| nauty_weighted(n, m, 2, 2, m))
+            .sum();
+        assert_eq!(ours, nauty, "B/R, {m} edges");
+        // Green only: the impartial positions, one colour.
+        let green = count(m, None, Some("G"));
+        let nauty: usize = (2..=m + 1)
+            .filter(|n| n * (n - 1) / 2 >= m)
+            .map(|n| nauty_weighted(n, m, 1, 1, m))
+            .sum();
+        assert_eq!(green, nauty, "G, {m} edges");
+    }
+}
+
+#[test]
+fn the_restriction_keys_are_checked_and_run() {
+    use gamecensus::jobs::spec::{JobKind, JobSpec};
+    let job = |extra: &str, rules: &str, sizes: &str| {
+        JobSpec::parse(&format!("name = \"x\"\nrules = \"{rules}\"\n{sizes}\n{extra}\n"))
+    };
+    let ok = job("max_vertices = 4\nedge_colours = \"RB\"", "hackenbush", "max_size = 6").unwrap();
+    let JobKind::Census(c) = ok.kind else {
+        panic!("a census")
+    };
+    assert_eq!((c.shape_vertices, c.edge_colours.as_deref()), (Some(4), Some("RB")));
+    for (extra, rules, sizes, says) in [
+        ("edge_colours = \"BW\"", "hackenbush", "max_size = 3", "letters B, R and G"),
+        ("edge_colours = \"BB\"", "hackenbush", "max_size = 3", "B twice"),
+        ("edge_colours = \"\"", "hackenbush", "max_size = 3", "at least one"),
+        ("max_vertices = 0", "hackenbush", "max_size = 3", "max_vertices = 0"),
+        ("max_vertices = 4", "domineering", "max_size = 3", "max_vertices"),
+        ("edge_colours = \"BR\"", "poset", "max_size = 3", "edge_colours"),
+        ("edge_colours = \"BR\"", "node-kayles", "max_vertices = 3", "colours"),
+    ] {
+        let e = job(extra, rules, sizes).unwrap_err().to_string();
+        assert!(e.contains(says), "{extra} {rules}: {e}");
+    }
+    // Run: every position with at most 4 vertices, 1 + 3 + 33 + 751 (the test above).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v4.toml");
+    std::fs::write(
+        &path,
+        "name = \"v4\"\nrules = \"hackenbush\"\nmin_size = 0\nmax_size = 6\nmax_vertices = 4\n",
+    )
+    .unwrap();
+    let out = dir.path().join("v4.csv");
+    let run = crate::common::cli::run_job(path.to_str().unwrap(), out.to_str().unwrap(), &["--quiet"]);
+    assert!(run.status.success(), "{}", crate::common::cli::stderr(&run));
+    let rows = std::fs::read_to_string(&out).unwrap().lines().count() - 1;
+    assert_eq!(rows, 788);
+}

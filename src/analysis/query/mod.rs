@@ -149,13 +149,15 @@ use pass::{Partial, SeqValue, cell_reads_as, not_of_type, process};
 use plan::compile;
 pub(crate) use select::sort_cell;
 
-/// Every column of every CSV the program writes (census, octal sequence, octal sweep).
+/// Every column of every CSV the program writes (census, octal sequence, octal sweep,
+/// Chomp table).
 pub fn known_columns() -> impl Iterator<Item = &'static Column> {
     crate::solving::columns::CENSUS
         .iter()
         .chain(crate::jobs::octal::COLUMNS.iter())
         .chain(crate::jobs::octal::misere::COLUMNS.iter())
         .chain(crate::jobs::sweep::COLUMNS.iter())
+        .chain(crate::jobs::chomp::COLUMNS.iter())
 }
 
 /// Refuses a header that is not one of our CSVs': every name must be a column the
