@@ -5,7 +5,9 @@
 //! in 0.07, are the game 0 and are left out). Its genus ([`Genus`]) is memoised and
 //! computed from the genera of its options: one heap replaced by what a move leaves of it
 //! (nothing, one heap or two heaps, as the code's digits allow). Sums are never reduced
-//! to nim-values, since the misère outcome of a sum is not a function of them.
+//! to nim-values, since the misère outcome of a sum is not a function of them. The genus
+//! prints in full, not abbreviated by CGSuite's phylum of the canonical form (which is
+//! not built here; see [`crate::values::misere_phylum`]).
 //!
 //! The multisets reachable from a heap of size n grow like the partitions of n, so this
 //! is for heaps up to a few dozen; [`MAX_SUMS`] bounds the memo (a limit error past it).

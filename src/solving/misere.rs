@@ -7,6 +7,9 @@
 //! multiset met is memoised, computed from the genera of its options ([`Genus`]: the
 //! options of a sum are the sums with one component replaced by one of its options).
 //! The misère outcome is read off the genus: P iff the misère nim-value `γ0` is 0.
+//! The `genus` column prints the full symbol, not CGSuite's phylum abbreviation: that
+//! needs each position's misère canonical form, which this solver does not build
+//! (see [`crate::values::genus`] and [`crate::values::misere_phylum`]).
 //!
 //! - A component is interned once: its canonical key gets an id, and its options (one
 //!   move per orbit of its automorphism group) are stored as sorted multisets of ids.

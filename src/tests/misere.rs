@@ -354,10 +354,11 @@ proptest::proptest! {
 }
 
 /// CGSuite prints a genus by the phylum of the misère canonical form (Genus.java): a nim
-/// heap as `g` alone, a generally tame or restive game with one superscript; we print
-/// the full symbol. This expands CGSuite's abbreviations by its own `supDigit` rules, then
-/// trims as both print (superscripts up to where they alternate, at least two).
-fn cgsuite_genus_in_full(s: &str) -> String {
+/// heap as `g` alone, a generally tame or restive game with one superscript; the census
+/// and octal columns print the full symbol. This expands CGSuite's abbreviations by its
+/// own `supDigit` rules, then trims as both print (superscripts up to where they
+/// alternate, at least two, parenthesised with commas when one is 10 or more).
+pub(crate) fn cgsuite_genus_in_full(s: &str) -> String {
     let (g, sup) = match s.split_once('^') {
         None => {
             let g: u32 = s.parse().unwrap();
@@ -392,15 +393,21 @@ fn cgsuite_genus_in_full(s: &str) -> String {
     while seq.len() > 2 && seq[seq.len() - 1] == seq[seq.len() - 3] {
         seq.pop();
     }
-    let body: String = seq.iter().map(u32::to_string).collect();
-    format!("{g}^{body}")
+    let body: Vec<String> = seq.iter().map(u32::to_string).collect();
+    if seq.iter().any(|&d| d >= 10) {
+        format!("{g}^({})", body.join(","))
+    } else {
+        format!("{g}^{}", body.concat())
+    }
 }
 
 #[test]
 fn kayles_and_dawsons_kayles_heaps_as_cgsuite_states_them() {
     // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala ("define
     // TakeAndBreak properly"): MisereNimValue and Genus of heaps 0..20 of Nim (0.[3]),
-    // Kayles (0.77) and Dawson's Kayles (0.07).
+    // Kayles (0.77) and Dawson's Kayles (0.07). `octal --misere` prints the full symbol,
+    // so CGSuite's is expanded here; the strings themselves are printed by the phylum in
+    // misere_phylum::cgsuite_game_heap_test_genera.
     use gamecensus::octal::OctalCode;
     use gamecensus::octal::misere::OctalMisere;
     let cases: [(&str, [u32; 21], &str); 3] = [

@@ -18,13 +18,36 @@
 //! `s ≥ m - 1`, the sequence has period 2 from `s` on. We compute until that happens (a
 //! [`MAX_SUPERSCRIPTS`] guard turns a failure into a limit error, never a wrong symbol).
 //!
-//! **Printing** (CGSuite's `Genus.toOutput`): `g^` and the superscripts up to the point
-//! after which they alternate, at least two of them (`0^120` for 0, `1^031` for `*1`,
-//! `2^20` for `*2`, `2^1420` for `{{*2}, *1}`); when a superscript is 10 or more they are
-//! parenthesised and separated by commas (`4^(1,10,4)`). CGSuite abbreviates the genus
-//! of some *canonical misère forms* further by their phylum (a nim heap `*2` prints `2`,
-//! a tame game `{*2}` prints `0^0`); that needs the canonical form, so here every genus is
-//! printed in full, as ONAG and Winning Ways write it.
+//! **Printing.** [`fmt::Display`] prints the full symbol, as ONAG and Winning Ways write
+//! it and as CGSuite's `Genus.toOutput` prints a wild genus: `g^` and the superscripts up
+//! to the point after which they alternate, at least two of them (`0^120` for 0, `1^031`
+//! for `*1`, `2^20` for `*2`, `2^1420` for `{{*2}, *1}`); when a superscript is 10 or
+//! more they are parenthesised and separated by commas (`4^(1,10,4)`).
+//!
+//! **CGSuite's abbreviations** ([`Genus::cgsuite_symbol`]). CGSuite (github.com/
+//! aaron-siegel/cgsuite, `lib/core/src/main/scala/org/cgsuite/core/misere/Genus.java`,
+//! by Dan Hoey) keeps with each genus the *phylum* of the game's misère canonical form
+//! (`Phylum.java`; decided in `MisereCanonicalGameOps.makeGameRecord` from the form's
+//! options and their options, restated in [`crate::values::misere_phylum`]) and prints
+//! by it:
+//!
+//! - phylum *nim heap*: `g` alone (`*2` prints `2`, 0 prints `0`, `*1` prints `1`);
+//!   `supDigit` gives `γ0 = 1 - g` for `g < 2`, else `g`, and `γk = g xor 2` (k odd), `g`
+//!   (k even, k ≥ 2);
+//! - *hereditarily* or *reversibly tame*: `g^γ0` (`{*2}` prints `0^0`, full `0^02`);
+//!   `γk = g xor 2, g, ...` for k ≥ 1;
+//! - *hereditarily* or *reversibly restive*: `g^γ0` (`{{*2}, 0}` prints `1^2`, full
+//!   `1^20`); `γk = r xor 2, r, ...` for k ≥ 1 with `r = γ0` if `γ0 < 4`, else `g`;
+//! - any other phylum (tameable, restless, wild): the full symbol, the genus computed
+//!   from the options' genera (`Genus(List)`).
+//!
+//! The one superscript is parenthesised when it is 10 or more (`13^(13)`). The phylum is
+//! a property of the canonical form, not of the genus: CGSuite prints the genus 0^120 as
+//! `0` for the game 0 and as `0^120` for a tameable game (its
+//! `MisereCanonicalGameTestCase.scala`), so neither a genus nor the options' genera
+//! decide the abbreviation. The calculator's `genus(G)` prints CGSuite's symbol (it builds
+//! G's canonical form); the census and `octal --misere` columns print the full symbol
+//! (their solvers memoise genera of sums, not canonical forms).
 //!
 //! **Tame** (ONAG ch. 12, WW ch. 13): the tame genera are those of nim heaps and of the
 //! games `0^02` and `1^13`: `g^{g, g^2}` for every `g`, and `0^120`, `1^031`. A game is
@@ -42,6 +65,20 @@ use crate::error::{Error, Result};
 /// The longest superscript sequence computed before giving up (never reached for any
 /// game we know of; reaching it is a limit error).
 pub const MAX_SUPERSCRIPTS: usize = 256;
+
+/// How CGSuite prints a genus, by the phylum of the game's misère canonical form
+/// (`Genus.java`; the phylum is [`crate::values::misere_phylum::Phylum`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenusForm {
+    /// Phylum `NIMHEAP`: `g` alone.
+    NimHeap,
+    /// Phyla `HEREDITARILY_TAME`, `REVERSIBLY_TAME`: `g^γ0`.
+    Tame,
+    /// Phyla `HEREDITARILY_RESTIVE`, `REVERSIBLY_RESTIVE`: `g^γ0`.
+    Restive,
+    /// Every other phylum: the full symbol.
+    Full,
+}
 
 /// A genus symbol: the normal-play nim-value and the misère superscripts, stored up to
 /// the point after which they alternate with period 2.
@@ -169,6 +206,42 @@ impl Genus {
         &self.sup
     }
 
+    /// The genus CGSuite's `Genus` holds for a game whose phylum is `form` (not
+    /// [`GenusForm::Full`]) with normal and misère nim-values `plus` and `minus`, its
+    /// superscripts extended by CGSuite's `supDigit` rules (see the module documentation):
+    /// a nim heap `0^120`, `1^031` or `g^{g, g xor 2}`; tame `g^{minus, g xor 2, g, ...}`;
+    /// restive `g^{minus, r xor 2, r, ...}` with `r = minus` if `minus < 4`, else `g`.
+    pub fn of_phylum(form: GenusForm, plus: u32, minus: u32) -> Genus {
+        let base = match form {
+            GenusForm::NimHeap => return Genus::nim_heap(plus),
+            GenusForm::Tame => plus,
+            GenusForm::Restive if minus < 4 => minus,
+            GenusForm::Restive => plus,
+            GenusForm::Full => unreachable!("a wild genus is not given by two nim-values"),
+        };
+        let mut sup: SmallVec<[u32; 6]> = SmallVec::from_slice(&[minus, base ^ 2, base]);
+        // Period 2 from index 1 on; trim as `of_options` does (at least two).
+        if sup[2] == sup[0] {
+            sup.pop();
+        }
+        Genus { plus, sup }
+    }
+
+    /// The symbol as CGSuite prints it (`Genus.toOutput`) for a game whose misère canonical
+    /// form has a phylum printed as `form`: a nim heap as `g` alone; a tame or restive
+    /// game as `g^γ0` (`g^(γ0)` when γ0 is 10 or more); any other in full, as [`fmt::Display`].
+    /// The caller vouches that `form` is the game's ([`crate::values::misere_phylum`]).
+    pub fn cgsuite_symbol(&self, form: GenusForm) -> String {
+        match form {
+            GenusForm::NimHeap => self.plus.to_string(),
+            GenusForm::Tame | GenusForm::Restive if self.sup[0] >= 10 => {
+                format!("{}^({})", self.plus, self.sup[0])
+            }
+            GenusForm::Tame | GenusForm::Restive => format!("{}^{}", self.plus, self.sup[0]),
+            GenusForm::Full => self.to_string(),
+        }
+    }
+
     /// Whether this is a tame genus: that of a nim heap (`0^120`, `1^031`, `g^{g,g^2}`) or
     /// of `0^02` or `1^13`.
     pub fn is_tame_genus(&self) -> bool {
@@ -236,6 +309,33 @@ mod tests {
         let g = of(&[two_hash]);
         assert_eq!(g.to_string(), "1^13");
         assert!(g.is_tame_genus());
+    }
+
+    #[test]
+    fn cgsuite_phylum_symbols() {
+        // CGSuite's MisereCanonicalGameTestCase.scala and GameHeapTest.scala: *2 prints
+        // "2" (nim heap), {*2} "0^0" (tame, 0^02), {{*2}, 0} "1^2" (restive, 1^20),
+        // Wythoff (10, 4) "13^(13)" (tame, one superscript of 10 or more), {{*2}, *}
+        // "2^1420" (restless: in full).
+        let h = |n| Genus::nim_heap(n);
+        assert_eq!(h(2).cgsuite_symbol(GenusForm::NimHeap), "2");
+        assert_eq!(Genus::of_phylum(GenusForm::NimHeap, 0, 1), Genus::zero());
+        let two_hash = of(&[h(2)]);
+        assert_eq!(Genus::of_phylum(GenusForm::Tame, 0, 0), two_hash);
+        assert_eq!(two_hash.cgsuite_symbol(GenusForm::Tame), "0^0");
+        let restive = of(&[two_hash.clone(), h(0)]);
+        assert_eq!(Genus::of_phylum(GenusForm::Restive, 1, 2), restive);
+        assert_eq!(restive.cgsuite_symbol(GenusForm::Restive), "1^2");
+        let t13 = Genus::of_phylum(GenusForm::Tame, 13, 13);
+        assert_eq!(t13.to_string(), "13^(13,15)");
+        assert_eq!(t13.cgsuite_symbol(GenusForm::Tame), "13^(13)");
+        let restless = of(&[two_hash, h(1)]);
+        assert_eq!(restless.cgsuite_symbol(GenusForm::Full), "2^1420");
+        // A restive γ0 of 4 or more: the later superscripts follow g (Genus.supDigit).
+        assert_eq!(
+            Genus::of_phylum(GenusForm::Restive, 0, 5).to_string(),
+            "0^520"
+        );
     }
 
     #[test]

@@ -263,8 +263,9 @@ impl MisereForms {
     /// Whether `g` is *odd*: `g = E + *` for a form `E` born earlier (CGSuite stores
     /// every form as an *even* one or an even one plus `*`). Exactly one of `g` and
     /// `g + *` is odd, as `* + * = 0`, and `E + *` has `E` as an option, so `g` is odd
-    /// iff `g + *` is born earlier than `g`.
-    fn parity(&mut self, g: MisereId) -> Result<(MisereId, bool)> {
+    /// iff `g + *` is born earlier than `g`. Returns `g`'s even part (`E`, or `g` itself)
+    /// and whether `g` is odd.
+    pub fn parity(&mut self, g: MisereId) -> Result<(MisereId, bool)> {
         if let Some(&p) = self.parities.get(&g) {
             return Ok(p);
         }

@@ -7,6 +7,7 @@ pub mod game;
 pub mod genus;
 pub mod limits;
 pub mod misere_canonical;
+pub mod misere_phylum;
 pub mod nimber;
 pub mod outcome;
 pub mod parse;

@@ -22,8 +22,8 @@ pub enum Answer {
     Thermograph(GameId, Thermograph),
     /// A list of games (incentives), printed `[a, b]` in the order of their notation.
     List(Vec<GameId>),
-    /// A genus symbol (misère play).
-    Genus(crate::values::genus::Genus),
+    /// A genus symbol (misère play), printed as CGSuite prints it for this form.
+    Genus(crate::values::genus::Genus, crate::values::genus::GenusForm),
     /// Text printed as it is (a misère simplest form in CGSuite's notation).
     Text(String),
 }
@@ -36,7 +36,7 @@ impl std::fmt::Display for Answer {
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Integer(n) => write!(f, "{n}"),
             Answer::Thermograph(_, t) => write!(f, "{t}"),
-            Answer::Genus(g) => write!(f, "{g}"),
+            Answer::Genus(g, form) => write!(f, "{}", g.cgsuite_symbol(*form)),
             Answer::Text(t) => write!(f, "{t}"),
             Answer::List(v) => {
                 let mut parts: Vec<String> = v.iter().map(|g| g.to_string()).collect();

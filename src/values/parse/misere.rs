@@ -17,6 +17,9 @@
 //! list the options (an impartial game written `{A, B | A, B}` is accepted when both
 //! sides list the same games); `+` is the disjunctive sum. Sums are never simplified:
 //! the genus of a sum is computed from its options (see [`crate::values::genus`]).
+//! `genus(G)` prints the genus as CGSuite prints it, abbreviated by the phylum of G's
+//! simplest form (see [`crate::values::misere_phylum`]), provided CGSuite's genus of that
+//! form is the tree's (always so in the tests; else the full symbol is printed).
 
 use std::collections::HashMap;
 
@@ -26,8 +29,9 @@ use super::Parser;
 use super::calc::Answer;
 use crate::error::{Error, Result};
 use crate::values::Outcome;
-use crate::values::genus::Genus;
+use crate::values::genus::{Genus, GenusForm};
 use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
+use crate::values::misere_phylum::Phyla;
 
 /// The largest nim heap the misère functions read.
 pub const MAX_HEAP: u32 = 256;
@@ -169,26 +173,42 @@ impl Parser {
                 "expected ) ({name} takes one impartial game: 0, *N, {{options}}, sums)"
             )));
         }
-        if name == "misere" {
-            let mut simplest = Simplest {
-                trees: &trees,
-                forms: MisereForms::new(),
-                memo: HashMap::new(),
-            };
-            let form = simplest.sum(&g)?;
-            return Ok(Answer::Text(simplest.forms.notation(form)?));
+        if name != "misere" && name != "genus" {
+            let genus = trees.genus(&g)?;
+            return Ok(match name {
+                "misere_outcome" => Answer::Outcome(if genus.misere_p() {
+                    Outcome::P
+                } else {
+                    Outcome::N
+                }),
+                "misere_grundy" => Answer::Integer(genus.minus() as i64),
+                other => unreachable!("misère function {other}"),
+            });
         }
-        let genus = trees.genus(&g)?;
-        Ok(match name {
-            "misere_outcome" => Answer::Outcome(if genus.misere_p() {
-                Outcome::P
-            } else {
-                Outcome::N
-            }),
-            "misere_grundy" => Answer::Integer(genus.minus() as i64),
-            "genus" => Answer::Genus(genus),
-            other => unreachable!("misère function {other}"),
-        })
+        let tree_genus = match name {
+            "genus" => Some(trees.genus(&g)?),
+            _ => None,
+        };
+        let mut simplest = Simplest {
+            trees: &trees,
+            forms: MisereForms::new(),
+            memo: HashMap::new(),
+        };
+        let form = simplest.sum(&g)?;
+        let Some(genus) = tree_genus else {
+            return Ok(Answer::Text(simplest.forms.notation(form)?));
+        };
+        // CGSuite prints the genus by the phylum of the simplest form. Its genus by
+        // CGSuite's rules must be the tree's, computed independently; were it not, the
+        // full symbol would be printed (never seen: src/tests/misere_phylum.rs).
+        let mut phyla = Phyla::new();
+        let cgsuite = phyla.genus(&mut simplest.forms, form)?;
+        let shape = if cgsuite == genus {
+            phyla.phylum(&mut simplest.forms, form)?.genus_form()
+        } else {
+            GenusForm::Full
+        };
+        Ok(Answer::Genus(genus, shape))
     }
 
     fn tree_sum(&mut self, t: &mut Trees) -> Result<Sum> {
@@ -294,25 +314,28 @@ mod tests {
     #[test]
     fn cgsuite_test_cases() {
         // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala
-        // (genus printed in full here; CGSuite abbreviates tame and restive genera).
-        assert_eq!(ev("genus(0)"), "0^120"); // *[0]: misereNimValue 1, N
+        // (genus as CGSuite prints it, misère nim-value, outcome).
+        assert_eq!(ev("genus(0)"), "0"); // *[0]: "0", misereNimValue 1, N
         assert_eq!(ev("misere_outcome(0)"), "N");
-        assert_eq!(ev("misere_grundy(*)"), "0"); // *[1]: 0, P
+        assert_eq!(ev("genus(*)"), "1"); // *[1]: "1", 0, P
+        assert_eq!(ev("misere_grundy(*)"), "0");
         assert_eq!(ev("misere_outcome(*)"), "P");
-        assert_eq!(ev("misere_grundy(*2)"), "2"); // *[2]: 2, N
-        assert_eq!(ev("genus({*2})"), "0^02"); // *[[2]]: "0^0", 0, P
+        assert_eq!(ev("genus(*2)"), "2"); // *[2]: "2", 2, N
+        assert_eq!(ev("misere_grundy(*2)"), "2");
+        assert_eq!(ev("genus({*2})"), "0^0"); // *[[2]]: "0^0", 0, P
         assert_eq!(ev("misere_outcome({*2})"), "P");
-        assert_eq!(ev("genus({{*2}})"), "1^13"); // *[[[2]]]: "1^1", 1, N
-        assert_eq!(ev("genus(*2+*2)"), "0^02"); // *[2]+*[2]: "0^0", 0, P
+        assert_eq!(ev("genus({{*2}})"), "1^1"); // *[[[2]]]: "1^1", 1, N
+        assert_eq!(ev("genus(*2+*2)"), "0^0"); // *[2]+*[2]: "0^0", 0, P
         assert_eq!(ev("misere_outcome(*2+*2)"), "P");
-        assert_eq!(ev("genus({{*2}, 0})"), "1^20"); // *[[2],0]: "1^2", 2, N
+        assert_eq!(ev("genus({*2+{*2}})"), "0^0"); // *[[*[2]+*[[2]]]]: "0^0", 0, P
+        assert_eq!(ev("genus({{*2}, 0})"), "1^2"); // *[[2],0]: "1^2", 2, N
         assert_eq!(ev("misere_grundy({{*2}, 0})"), "2");
         assert_eq!(ev("genus({{*2}, *})"), "2^1420"); // *[[2],1]: 2^1420, 1, N
         assert_eq!(ev("misere_grundy({{*2}, *})"), "1");
         // *[[*[4]+*[2]]]: genus "0^0", misère nim-value 0, P.
-        assert_eq!(ev("genus({*4+*2})"), "0^02");
+        assert_eq!(ev("genus({*4+*2})"), "0^0");
         // *[[2],2,0],[[2],3],1]: genus "0^2", misère nim-value 2, N.
-        assert_eq!(ev("genus({{{*2},*2,0},{{*2},*3},*})"), "0^20");
+        assert_eq!(ev("genus({{{*2},*2,0},{{*2},*3},*})"), "0^2");
         assert_eq!(ev("misere_outcome({{{*2},*2,0},{{*2},*3},*})"), "N");
         assert_eq!(ev("misere_grundy({{{*2},*2,0},{{*2},*3},*})"), "2");
         // *[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]] ("tameable"): 0^120, 1, N.
@@ -320,7 +343,7 @@ mod tests {
         assert_eq!(ev(&format!("genus({g})")), "0^120");
         assert_eq!(ev(&format!("misere_grundy({g})")), "1");
         // *[[[2]],[[2],1]] ("generally tame, but not tame"): "0^0", 0, P.
-        assert_eq!(ev("genus({{{*2}}, {{*2},*}})"), "0^02");
+        assert_eq!(ev("genus({{{*2}}, {{*2},*}})"), "0^0");
     }
 
     #[test]
