@@ -67,6 +67,8 @@ fn units(
             job.max_vertices
         )));
     }
+    // Positions go into units of UNIT as they are listed, and only this shard's units
+    // are kept: a shard of a census of millions holds its own part only.
     let mut all = Vec::new();
     let mut global = 0usize;
     for size in job.min_vertices..=job.max_vertices {
@@ -79,23 +81,19 @@ fn units(
             }
             global += 1;
         };
-        let mut batch = Vec::new();
         rules.enumerate_restricted(
             size,
             job.multiplicity,
             job.shape_vertices,
             job.edge_colours.as_deref(),
             &mut |s| {
-                batch.push(s);
+                current.push(s);
+                if current.len() == UNIT {
+                    flush(&mut current, &mut all);
+                }
                 !super::context::stop_requested()
             },
         )?;
-        for s in batch {
-            current.push(s);
-            if current.len() == UNIT {
-                flush(&mut current, &mut all);
-            }
-        }
         if !current.is_empty() {
             flush(&mut current, &mut all);
         }

@@ -76,12 +76,7 @@ impl ShapedRules for Cram {
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         // Up to the reflections and the half turn, as for Domineering (a quarter turn
         // keeps a Cram value too, but the census lists the same boards for both games).
-        for cells in board::flip_classes(size)? {
-            if !emit(board::from_cells(&cells)) {
-                break;
-            }
-        }
-        Ok(())
+        board::for_each_flip_class(size, &mut |cells| emit(board::from_cells(cells)))
     }
 
     fn max_census_size(&self) -> usize {

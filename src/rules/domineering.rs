@@ -190,12 +190,7 @@ impl ShapedRules for Domineering {
     }
 
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        for cells in board::flip_classes(size)? {
-            if !emit(board::from_cells(&cells)) {
-                break;
-            }
-        }
-        Ok(())
+        board::for_each_flip_class(size, &mut |cells| emit(board::from_cells(cells)))
     }
 
     fn max_census_size(&self) -> usize {

@@ -137,70 +137,136 @@ pub fn cell_name(s: &Shape, v: usize) -> String {
     format!("({},{})", r - r0 + 1, c - c0 + 1)
 }
 
-/// A polyomino as its cells packed `row * 16 + column`, sorted, translated to touch
-/// both axes.
-type Packed = Vec<u8>;
+/// A polyomino of at most [`MAX_POLYOMINO`] cells as its cells packed `row * 16 +
+/// column`, sorted, translated to touch both axes; the unused places hold 255 (so two
+/// polyominoes of the same size compare as their packed cells do).
+type Packed = [u8; MAX_POLYOMINO];
 
-fn normalise(cells: &mut [(i32, i32)]) -> Packed {
+fn normalise(cells: &[(i32, i32)]) -> Packed {
     let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut p: Packed = cells
-        .iter()
-        .map(|&(r, c)| ((r - r0) * 16 + (c - c0)) as u8)
-        .collect();
-    p.sort_unstable();
+    let mut p = [u8::MAX; MAX_POLYOMINO];
+    for (slot, &(r, c)) in p.iter_mut().zip(cells) {
+        *slot = ((r - r0) * 16 + (c - c0)) as u8;
+    }
+    p[..cells.len()].sort_unstable();
     p
 }
 
-fn unpack(p: &[u8]) -> Vec<(i32, i32)> {
+fn unpack(p: &Packed) -> Vec<(i32, i32)> {
     p.iter()
+        .take_while(|&&x| x != u8::MAX)
         .map(|&x| ((x / 16) as i32, (x % 16) as i32))
         .collect()
 }
 
-/// Largest polyomino [`fixed`] and [`flip_classes`] list (cells packed in a 16x16 box).
-pub const MAX_POLYOMINO: usize = 14;
+/// Largest polyomino [`fixed`] and [`for_each_flip_class`] list (cells packed in a
+/// 16x16 box: a polyomino of 16 cells spans at most 16 rows or columns).
+pub const MAX_POLYOMINO: usize = 16;
 
-/// Every polyomino of `n` cells up to translation (A001168), sorted by packed cells.
-pub fn fixed(n: usize) -> Result<Vec<Vec<(i32, i32)>>> {
+fn check_size(n: usize) -> Result<()> {
     if n > MAX_POLYOMINO {
         return Err(Error::Limit(format!(
             "polyominoes of {n} cells: the enumeration goes up to {MAX_POLYOMINO}"
         )));
     }
+    Ok(())
+}
+
+/// Calls `each` with every polyomino of `n >= 1` cells up to translation, once, by
+/// Redelmeier's method ("Counting polyominoes: yet another attack", Discrete Math. 36,
+/// 1981): grow from the cell (0, 0), the first of the polyomino's cells in the order of
+/// rows then columns: only cells with `row > 0`, or `row == 0` and `column >= 0`, are
+/// used. A cell joins the *untried* set once, when it first borders the polyomino;
+/// each branch takes one untried cell and leaves the ones taken before it out of the
+/// subtree, so every polyomino is built once, by one order of its cells. Nothing is
+/// stored: memory is O(n^2) whatever the count.
+fn redelmeier(n: usize, each: &mut dyn FnMut(&[(i32, i32)])) {
+    struct Grow<'a> {
+        n: usize,
+        width: usize,
+        reached: Vec<bool>,
+        cells: Vec<(i32, i32)>,
+        /// The untried set of each depth (reused: no allocation per step).
+        untried: Vec<Vec<(i32, i32)>>,
+        each: &'a mut dyn FnMut(&[(i32, i32)]),
+    }
+    impl Grow<'_> {
+        fn index(&self, (r, c): (i32, i32)) -> usize {
+            r as usize * self.width + (c + self.n as i32) as usize
+        }
+        /// Tries the untried cells of `depth`, last first.
+        fn grow(&mut self, depth: usize) {
+            while let Some(cell) = self.untried[depth].pop() {
+                self.cells.push(cell);
+                if self.cells.len() == self.n {
+                    (self.each)(&self.cells);
+                } else {
+                    let (lower, upper) = self.untried.split_at_mut(depth + 1);
+                    let next = &mut upper[0];
+                    next.clear();
+                    next.extend_from_slice(&lower[depth]);
+                    let (r, c) = cell;
+                    let mut added = [(0, 0); 4];
+                    let mut k = 0;
+                    for nb in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
+                        let usable = nb.0 > 0 || (nb.0 == 0 && nb.1 >= 0);
+                        if usable && !self.reached[self.index(nb)] {
+                            let i = self.index(nb);
+                            self.reached[i] = true;
+                            self.untried[depth + 1].push(nb);
+                            added[k] = nb;
+                            k += 1;
+                        }
+                    }
+                    self.grow(depth + 1);
+                    for &a in &added[..k] {
+                        let i = self.index(a);
+                        self.reached[i] = false;
+                    }
+                }
+                self.cells.pop();
+            }
+        }
+    }
+    // Rows 0..=n, columns -n..=n: a cell of a polyomino of n cells grown from (0, 0) is
+    // within n - 1 steps of it, and its untried neighbours within n.
+    let width = 2 * n + 1;
+    let mut g = Grow {
+        n,
+        width,
+        reached: vec![false; (n + 1) * width],
+        cells: Vec::with_capacity(n),
+        untried: (0..=n).map(|_| Vec::with_capacity(4 * n)).collect(),
+        each,
+    };
+    let origin = g.index((0, 0));
+    g.reached[origin] = true;
+    g.untried[0].push((0, 0));
+    g.grow(0);
+}
+
+/// Every polyomino of `n` cells up to translation (A001168), sorted by packed cells.
+pub fn fixed(n: usize) -> Result<Vec<Vec<(i32, i32)>>> {
+    check_size(n)?;
     if n == 0 {
         return Ok(Vec::new());
     }
-    let mut level: HashSet<Packed> = HashSet::from([vec![0u8]]);
-    for _ in 1..n {
-        let mut next = HashSet::with_capacity(level.len() * 4);
-        for p in &level {
-            let cells = unpack(p);
-            let set: HashSet<(i32, i32)> = cells.iter().copied().collect();
-            for &(r, c) in &cells {
-                for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let cell = (r + dr, c + dc);
-                    if !set.contains(&cell) {
-                        let mut grown = cells.clone();
-                        grown.push(cell);
-                        next.insert(normalise(&mut grown));
-                    }
-                }
-            }
-        }
-        level = next;
-    }
-    let mut all: Vec<Packed> = level.into_iter().collect();
+    let mut all = Vec::new();
+    redelmeier(n, &mut |cells| all.push(normalise(cells)));
     all.sort_unstable();
-    Ok(all.iter().map(|p| unpack(p)).collect())
+    Ok(all.iter().map(unpack).collect())
 }
 
 /// The images of a board under the symmetries that keep a Domineering value: identity,
 /// reflection in the horizontal and in the vertical axis, half turn.
 fn flips(cells: &[(i32, i32)]) -> [Packed; 4] {
     let map = |f: &dyn Fn((i32, i32)) -> (i32, i32)| {
-        let mut c: Vec<(i32, i32)> = cells.iter().map(|&x| f(x)).collect();
-        normalise(&mut c)
+        let mut c = [(0, 0); MAX_POLYOMINO];
+        for (slot, &x) in c.iter_mut().zip(cells) {
+            *slot = f(x);
+        }
+        normalise(&c[..cells.len()])
     };
     [
         map(&|(r, c)| (r, c)),
@@ -210,14 +276,83 @@ fn flips(cells: &[(i32, i32)]) -> [Packed; 4] {
     ]
 }
 
+/// Calls `each` with every polyomino of `n` cells up to the reflections in both axes and
+/// the half turn (A056780), each as the least of its images, in increasing order of
+/// packed cells, until `each` says false. Holds the classes packed, 16 bytes each (26
+/// million of 16 cells take 420 MB).
+pub fn for_each_flip_class(n: usize, each: &mut dyn FnMut(&[(i32, i32)]) -> bool) -> Result<()> {
+    check_size(n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let mut classes = Vec::new();
+    redelmeier(n, &mut |cells| {
+        let f = flips(cells);
+        if f.iter().all(|g| f[0] <= *g) {
+            classes.push(f[0]);
+        }
+    });
+    classes.sort_unstable();
+    for p in &classes {
+        if !each(&unpack(p)) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// Every polyomino of `n` cells up to the reflections in both axes and the half turn
 /// (A056780), each as the least of its images, sorted.
 pub fn flip_classes(n: usize) -> Result<Vec<Vec<(i32, i32)>>> {
-    Ok(fixed(n)?
-        .into_iter()
-        .filter(|cells| {
-            let f = flips(cells);
-            f.iter().all(|g| f[0] <= *g)
+    let mut out = Vec::new();
+    for_each_flip_class(n, &mut |cells| {
+        out.push(cells.to_vec());
+        true
+    })?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod enumeration_tests {
+    use super::*;
+
+    #[test]
+    fn polyomino_counts_are_oeis() {
+        // OEIS A001168 (fixed polyominoes), n = 1..14, and A056780 (up to both axis
+        // reflections and the half turn), n = 1..13.
+        let a001168 = [
+            1usize, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874,
+        ];
+        let a056780 = [
+            1usize, 2, 3, 9, 21, 68, 208, 730, 2542, 9287, 34053, 127112, 476849,
+        ];
+        for (k, &want) in a001168.iter().enumerate() {
+            let mut count = 0;
+            redelmeier(k + 1, &mut |_| count += 1);
+            assert_eq!(count, want, "A001168({})", k + 1);
+        }
+        for (k, &want) in a056780.iter().enumerate() {
+            let mut count = 0;
+            for_each_flip_class(k + 1, &mut |_| {
+                count += 1;
+                true
+            })
+            .unwrap();
+            assert_eq!(count, want, "A056780({})", k + 1);
+        }
+    }
+
+    #[test]
+    #[ignore = "tens of seconds: the 16-cell boards of issue #30"]
+    fn sixteen_cells() {
+        // Issue #30 quotes A056780(16) = 26,157,362 (of A001168(16) = 104,592,937 fixed
+        // polyominoes, all enumerated here).
+        let mut classes = 0usize;
+        for_each_flip_class(16, &mut |_| {
+            classes += 1;
+            true
         })
-        .collect())
+        .unwrap();
+        assert_eq!(classes, 26_157_362);
+    }
 }
