@@ -17,6 +17,9 @@ pub const V: u8 = 0;
 /// The label of an edge between horizontally adjacent cells.
 pub const H: u8 = 1;
 
+/// A cell: row and column.
+pub type Cell = (i32, i32);
+
 /// Largest board side read (rows or columns).
 pub const MAX_SIDE: usize = 256;
 
@@ -181,7 +184,7 @@ fn check_size(n: usize) -> Result<()> {
 /// each branch takes one untried cell and leaves the ones taken before it out of the
 /// subtree, so every polyomino is built once, by one order of its cells. Nothing is
 /// stored: memory is O(n^2) whatever the count.
-fn redelmeier(n: usize, each: &mut dyn FnMut(&[(i32, i32)])) {
+fn redelmeier(n: usize, each: &mut dyn FnMut(&[Cell])) {
     struct Grow<'a> {
         n: usize,
         width: usize,
@@ -189,7 +192,7 @@ fn redelmeier(n: usize, each: &mut dyn FnMut(&[(i32, i32)])) {
         cells: Vec<(i32, i32)>,
         /// The untried set of each depth (reused: no allocation per step).
         untried: Vec<Vec<(i32, i32)>>,
-        each: &'a mut dyn FnMut(&[(i32, i32)]),
+        each: &'a mut dyn FnMut(&[Cell]),
     }
     impl Grow<'_> {
         fn index(&self, (r, c): (i32, i32)) -> usize {
@@ -280,7 +283,7 @@ fn flips(cells: &[(i32, i32)]) -> [Packed; 4] {
 /// the half turn (A056780), each as the least of its images, in increasing order of
 /// packed cells, until `each` says false. Holds the classes packed, 16 bytes each (26
 /// million of 16 cells take 420 MB).
-pub fn for_each_flip_class(n: usize, each: &mut dyn FnMut(&[(i32, i32)]) -> bool) -> Result<()> {
+pub fn for_each_flip_class(n: usize, each: &mut dyn FnMut(&[Cell]) -> bool) -> Result<()> {
     check_size(n)?;
     if n == 0 {
         return Ok(());

@@ -98,11 +98,7 @@ impl ChompTable {
         for x in 0..=top {
             binom[x * width] = 1;
             for i in 1..=rows.min(x) {
-                let above = if i < x {
-                    binom[(x - 1) * width + i]
-                } else {
-                    0
-                };
+                let above = if i < x { binom[(x - 1) * width + i] } else { 0 };
                 binom[x * width + i] = binom[(x - 1) * width + i - 1] + above;
             }
         }
