@@ -83,7 +83,7 @@ impl ChompTable {
         Ok(n)
     }
 
-    /// Computes the table (see the module doc), calling `stop` about every million
+    /// Computes the table (see the module doc), calling `stop` every 65,536
     /// positions: an error from it ends the computation.
     pub fn compute(
         rows: usize,
@@ -115,7 +115,7 @@ impl ChompTable {
         let mut seen = vec![0u32; rows * columns + 2];
         let mut stamp = 0u32;
         for index in 0..n {
-            if index & 0xfffff == 0 {
+            if index & 0xffff == 0 {
                 stop()?;
             }
             debug_assert_eq!(t.index(&r), index as u64);
