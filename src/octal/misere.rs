@@ -5,9 +5,15 @@
 //! in 0.07, are the game 0 and are left out). Its genus ([`Genus`]) is memoised and
 //! computed from the genera of its options: one heap replaced by what a move leaves of it
 //! (nothing, one heap or two heaps, as the code's digits allow). Sums are never reduced
-//! to nim-values, since the misère outcome of a sum is not a function of them. The genus
-//! prints in full, not abbreviated by CGSuite's phylum of the canonical form (which is
-//! not built here; see [`crate::values::misere_phylum`]).
+//! to nim-values, since the misère outcome of a sum is not a function of them.
+//!
+//! **CGSuite's symbol.** CGSuite prints a genus abbreviated by the *phylum* of the game's
+//! misère canonical form ([`crate::values::misere_phylum`]), so each heap's canonical form
+//! is built too ([`OctalMisere::heap_form`]): the simplest form of the game whose options
+//! are the heap's options, each the sum of its heaps' simplest forms (a sum's simplest form
+//! is that of the sum of its components' simplest forms, misère equality being a
+//! congruence for sums). [`OctalMisere::cgsuite_genus`] prints the genus computed above by
+//! that form's phylum ([`Phyla::checked_form`]).
 //!
 //! The multisets reachable from a heap of size n grow like the partitions of n, so this
 //! is for heaps up to a few dozen; [`MAX_SUMS`] bounds the memo (a limit error past it).
@@ -20,6 +26,8 @@ use smallvec::SmallVec;
 use super::OctalCode;
 use crate::error::{Error, Result};
 use crate::values::genus::Genus;
+use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
+use crate::values::misere_phylum::Phyla;
 
 /// At most this many sums of heaps are memoised.
 pub const MAX_SUMS: usize = 20_000_000;
@@ -34,6 +42,11 @@ pub struct OctalMisere {
     heap_options: Vec<Vec<Heaps>>,
     /// Genus and hereditary tameness of each sum met.
     sums: HashMap<Heaps, (Genus, bool)>,
+    /// Simplest forms of the heaps and of the sums they need.
+    forms: MisereForms,
+    /// The simplest form of each heap size computed so far (index = size).
+    heap_forms: Vec<MisereId>,
+    phyla: Phyla,
 }
 
 impl OctalMisere {
@@ -43,7 +56,46 @@ impl OctalMisere {
             code: code.clone(),
             heap_options: vec![vec![]],
             sums: HashMap::new(),
+            forms: MisereForms::new(),
+            heap_forms: vec![ZERO],
+            phyla: Phyla::new(),
         }
+    }
+
+    /// Misère simplest forms stored so far (those of the heaps and of the sums of heaps
+    /// their options are).
+    pub fn forms(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// The misère simplest form of a heap of `n` (CGSuite's `MisereCanonicalForm`), in
+    /// this memo's store.
+    pub fn heap_form(&mut self, n: u32) -> Result<MisereId> {
+        while self.heap_forms.len() <= n as usize {
+            let h = self.heap_forms.len() as u32;
+            let mut opts = Vec::new();
+            for o in self.options_of_heap(h).to_vec() {
+                // Every heap of an option is smaller than h: its form is known.
+                let mut acc = ZERO;
+                for k in o {
+                    acc = self.forms.add(acc, self.heap_forms[k as usize])?;
+                }
+                opts.push(acc);
+            }
+            let f = self.forms.game(opts)?;
+            self.heap_forms.push(f);
+        }
+        Ok(self.heap_forms[n as usize])
+    }
+
+    /// The genus of a heap of `n` and its hereditary tameness, with the genus as CGSuite
+    /// prints it (abbreviated by the phylum of the heap's simplest form).
+    pub fn cgsuite_genus(&mut self, n: u32) -> Result<(Genus, bool, String)> {
+        let (genus, tame) = self.of_heaps(&[n])?;
+        let f = self.heap_form(n)?;
+        let form = self.phyla.checked_form(&mut self.forms, f, &genus)?;
+        let symbol = genus.cgsuite_symbol(form);
+        Ok((genus, tame, symbol))
     }
 
     /// Sums memoised so far.

@@ -204,10 +204,10 @@ impl Evaluator {
             }
         }
         if let Some(m) = &self.misere {
-            let m = m.misere(&pos.graph)?;
+            let (m, genus) = m.misere_cgsuite(&pos.graph)?;
             e.cells.extend([
                 Cell::Outcome(m.outcome()),
-                Cell::Text(m.genus.to_string()),
+                Cell::Text(genus),
                 Cell::Text(m.tame.to_string()),
             ]);
         }
@@ -319,10 +319,10 @@ impl Evaluator {
             }
         }
         if let Some(m) = &self.shaped_misere {
-            let m = m.misere(shape)?;
+            let (m, genus) = m.misere_cgsuite(shape)?;
             e.cells.extend([
                 Cell::Outcome(m.outcome()),
-                Cell::Text(m.genus.to_string()),
+                Cell::Text(genus),
                 Cell::Text(m.tame.to_string()),
             ]);
         }

@@ -7,9 +7,9 @@
 //! multiset met is memoised, computed from the genera of its options ([`Genus`]: the
 //! options of a sum are the sums with one component replaced by one of its options).
 //! The misère outcome is read off the genus: P iff the misère nim-value `γ0` is 0.
-//! The `genus` column prints the full symbol, not CGSuite's phylum abbreviation: that
-//! needs each position's misère canonical form, which this solver does not build
-//! (see [`crate::values::genus`] and [`crate::values::misere_phylum`]).
+//! The `genus` column prints the genus as CGSuite does, abbreviated by the phylum of the
+//! position's misère simplest form ([`MisereSolver::misere_cgsuite`], built by
+//! [`super::misere_forms`] from the parts' forms, memoised by part id).
 //!
 //! - A component is interned once: its canonical key gets an id, and its options (one
 //!   move per orbit of its automorphism group) are stored as sorted multisets of ids.
@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use dashmap::DashMap;
 use smallvec::SmallVec;
 
+use super::misere_forms::CensusForms;
 use crate::error::{Error, Result};
 use crate::graphs::canon::{CanonKey, KeyHasher, with_canonizer};
 use crate::graphs::{Bits, Graph};
@@ -72,6 +73,7 @@ pub struct MisereSolver {
     next: AtomicU32,
     sums: DashMap<Sum, Misere>,
     store_below: usize,
+    forms: CensusForms,
 }
 
 impl MisereSolver {
@@ -91,6 +93,7 @@ impl MisereSolver {
             next: AtomicU32::new(0),
             sums: DashMap::new(),
             store_below: usize::MAX,
+            forms: CensusForms::default(),
         }
     }
 
@@ -101,21 +104,46 @@ impl MisereSolver {
         self
     }
 
-    /// Distinct components and sums memoised so far.
-    pub fn sizes(&self) -> (usize, usize) {
-        (self.options.len(), self.sums.len())
+    /// Distinct components, sums and misère simplest forms memoised so far.
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        (self.options.len(), self.sums.len(), self.forms.len())
     }
 
     /// The misère genus, tameness and outcome of the position `g`.
     pub fn misere(&self, g: &Graph) -> Result<Misere> {
+        Ok(self.solve(g, false)?.0)
+    }
+
+    /// [`MisereSolver::misere`], and the genus as CGSuite prints it: abbreviated by the
+    /// phylum of the position's misère simplest form ([`super::misere_forms`]).
+    pub fn misere_cgsuite(&self, g: &Graph) -> Result<(Misere, String)> {
+        let (m, symbol) = self.solve(g, true)?;
+        Ok((m, symbol.expect("asked for")))
+    }
+
+    fn solve(&self, g: &Graph, cgsuite: bool) -> Result<(Misere, Option<String>)> {
+        let part_options = |id| self.component_options(id);
         let whole = !self.rules.decomposes() || g.is_connected();
         if g.n() > 0 && whole && g.n() >= self.store_below {
             let options = self.options_of(g, g.vertices())?;
-            return self.of_options(&options);
+            let m = self.of_options(&options)?;
+            let symbol = match cgsuite {
+                true => Some(
+                    self.forms
+                        .symbol_of_options(&options, &m.genus, &part_options)?,
+                ),
+                false => None,
+            };
+            return Ok((m, symbol));
         }
         let mut s = Sum::new();
         self.parts(g, g.vertices(), &mut s)?;
-        self.of_sum(&s)
+        let m = self.of_sum(&s)?;
+        let symbol = match cgsuite {
+            true => Some(self.forms.symbol_of_sum(&s, &m.genus, &part_options)?),
+            false => None,
+        };
+        Ok((m, symbol))
     }
 
     /// The misère facts of a sum of interned components.

@@ -6,7 +6,8 @@
 //! first by its labelled key, as the normal-play solver does) with its options as sorted
 //! multisets of part ids; the genus of every multiset met is memoised and computed from
 //! its options' genera ([`super::misere::sum_misere`]). A part without moves is the game
-//! 0 and is left out of sums.
+//! 0 and is left out of sums. The genus as CGSuite prints it needs each position's misère
+//! simplest form: [`ShapedMisereSolver::misere_cgsuite`] ([`super::misere_forms`]).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU32;
@@ -14,6 +15,7 @@ use std::sync::atomic::AtomicU32;
 use dashmap::DashMap;
 
 use super::misere::{Misere, Sum, ZERO, intern, sum_misere};
+use super::misere_forms::CensusForms;
 use super::shaped::labelled_key;
 use crate::error::Result;
 use crate::rules::shaped::{Kind, Player, ShapedRules};
@@ -27,6 +29,7 @@ pub struct ShapedMisereSolver {
     options: DashMap<u32, Arc<[Sum]>>,
     next: AtomicU32,
     sums: DashMap<Sum, Misere>,
+    forms: CensusForms,
 }
 
 impl ShapedMisereSolver {
@@ -39,18 +42,29 @@ impl ShapedMisereSolver {
             options: DashMap::new(),
             next: AtomicU32::new(0),
             sums: DashMap::new(),
+            forms: CensusForms::default(),
         })
     }
 
-    /// Distinct parts and sums memoised so far.
-    pub fn sizes(&self) -> (usize, usize) {
-        (self.options.len(), self.sums.len())
+    /// Distinct parts, sums and misère simplest forms memoised so far.
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        (self.options.len(), self.sums.len(), self.forms.len())
     }
 
     /// The misère genus, tameness and outcome of the position `s`.
     pub fn misere(&self, s: &Shape) -> Result<Misere> {
         let sum = self.parts(s)?;
         sum_misere(&sum, &self.sums, &|id| self.part_options(id))
+    }
+
+    /// [`ShapedMisereSolver::misere`], and the genus as CGSuite prints it: abbreviated by
+    /// the phylum of the position's misère simplest form ([`super::misere_forms`]).
+    pub fn misere_cgsuite(&self, s: &Shape) -> Result<(Misere, String)> {
+        let sum = self.parts(s)?;
+        let part_options = |id| self.part_options(id);
+        let m = sum_misere(&sum, &self.sums, &part_options)?;
+        let symbol = self.forms.symbol_of_sum(&sum, &m.genus, &part_options)?;
+        Ok((m, symbol))
     }
 
     fn part_options(&self, id: u32) -> Arc<[Sum]> {

@@ -11,6 +11,7 @@ pub mod impartial;
 pub mod known;
 pub mod labelled;
 pub mod misere;
+mod misere_forms;
 pub mod misere_shaped;
 pub mod outcome_only;
 pub mod outcome_search;

@@ -33,7 +33,7 @@ fn geng(n: usize) -> Vec<Graph> {
 }
 
 /// Adjacency lists of a labelled graph, as plain bit masks.
-fn adjacency(g: &Graph) -> Vec<u64> {
+pub(crate) fn adjacency(g: &Graph) -> Vec<u64> {
     (0..g.n())
         .map(|v| {
             (0..g.n())
@@ -45,7 +45,7 @@ fn adjacency(g: &Graph) -> Vec<u64> {
 
 /// The positions reachable in one move from the vertex set `s`, written from the rules'
 /// statements in docs/RULES.md (not from src/rules/).
-fn moves(rules: &str, adj: &[u64], s: u64) -> Vec<u64> {
+pub(crate) fn moves(rules: &str, adj: &[u64], s: u64) -> Vec<u64> {
     let mut out = Vec::new();
     for v in 0..adj.len() {
         if s >> v & 1 == 0 {
@@ -289,7 +289,9 @@ fn node_kayles_on_paths_is_dawsons_chess_under_misere_play() {
             assert_eq!((m.genus, m.tame), (genus, tame), "P_{a} + P_{b}");
         }
     }
-    // And the command line prints the same outcomes.
+    // And the command line prints the same outcomes, and for each path the genus as
+    // CGSuite prints it (by the phylum of the simplest form, the same game tree's as the
+    // heap's), expanding to the same full genus.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecensus"))
         .args(["octal", "0.137", "--max", "30", "--misere"])
         .output()
@@ -297,16 +299,16 @@ fn node_kayles_on_paths_is_dawsons_chess_under_misere_play() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for (n, line) in text.lines().skip(1).enumerate() {
-        let m = s.misere(&path(n)).unwrap();
+        let (m, symbol) = s.misere_cgsuite(&path(n)).unwrap();
         let want = format!(
-            "{n},{},{},{},{},{}",
+            "{n},{},{},{},{symbol},{}",
             m.genus.plus(),
             m.outcome(),
             m.genus.minus(),
-            m.genus,
             m.tame
         );
         assert_eq!(line, want);
+        assert_eq!(cgsuite_genus_in_full(&symbol), m.genus.to_string(), "P_{n}");
     }
 }
 
@@ -354,8 +356,8 @@ proptest::proptest! {
 }
 
 /// CGSuite prints a genus by the phylum of the misère canonical form (Genus.java): a nim
-/// heap as `g` alone, a generally tame or restive game with one superscript; the census
-/// and octal columns print the full symbol. This expands CGSuite's abbreviations by its
+/// heap as `g` alone, a generally tame or restive game with one superscript; so do the
+/// census and octal columns and the calculator. This expands CGSuite's abbreviations by its
 /// own `supDigit` rules, then trims as both print (superscripts up to where they
 /// alternate, at least two, parenthesised with commas when one is 10 or more).
 pub(crate) fn cgsuite_genus_in_full(s: &str) -> String {
@@ -405,9 +407,10 @@ pub(crate) fn cgsuite_genus_in_full(s: &str) -> String {
 fn kayles_and_dawsons_kayles_heaps_as_cgsuite_states_them() {
     // CGSuite, lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala ("define
     // TakeAndBreak properly"): MisereNimValue and Genus of heaps 0..20 of Nim (0.[3]),
-    // Kayles (0.77) and Dawson's Kayles (0.07). `octal --misere` prints the full symbol,
-    // so CGSuite's is expanded here; the strings themselves are printed by the phylum in
-    // misere_phylum::cgsuite_game_heap_test_genera.
+    // Kayles (0.77) and Dawson's Kayles (0.07), CGSuite's symbols expanded here against
+    // the genus the octal solver computes from the definition; the strings themselves are
+    // printed by the phylum in misere_phylum::cgsuite_game_heap_test_genera and in the
+    // `octal --misere` column (misere_genus_columns).
     use gamecensus::octal::OctalCode;
     use gamecensus::octal::misere::OctalMisere;
     let cases: [(&str, [u32; 21], &str); 3] = [

@@ -45,9 +45,9 @@
 //! a property of the canonical form, not of the genus: CGSuite prints the genus 0^120 as
 //! `0` for the game 0 and as `0^120` for a tameable game (its
 //! `MisereCanonicalGameTestCase.scala`), so neither a genus nor the options' genera
-//! decide the abbreviation. The calculator's `genus(G)` prints CGSuite's symbol (it builds
-//! G's canonical form); the census and `octal --misere` columns print the full symbol
-//! (their solvers memoise genera of sums, not canonical forms).
+//! decide the abbreviation. The calculator's `genus(G)` and the `genus` columns of the
+//! census and of `octal --misere` print CGSuite's symbol (each builds the position's
+//! canonical form: [`crate::solving`]'s `misere_forms`, [`crate::octal::misere`]).
 //!
 //! **Tame** (ONAG ch. 12, WW ch. 13): the tame genera are those of nim heaps and of the
 //! games `0^02` and `1^13`: `g^{g, g^2}` for every `g`, and `0^120`, `1^031`. A game is

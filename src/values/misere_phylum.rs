@@ -277,6 +277,25 @@ impl Phyla {
         Ok(x)
     }
 
+    /// How CGSuite prints the genus of a game whose misère canonical form is `g` and
+    /// whose genus, computed independently from its game tree, is `tree_genus`: by `g`'s
+    /// phylum when CGSuite's genus of `g` ([`Phyla::genus`]) is `tree_genus`, in full
+    /// otherwise (never seen; the full symbol is then the tree's, which is right). The
+    /// calculator and the `genus` columns of the census and of `octal --misere` print
+    /// `tree_genus.cgsuite_symbol(form)`.
+    pub fn checked_form(
+        &mut self,
+        forms: &mut MisereForms,
+        g: MisereId,
+        tree_genus: &Genus,
+    ) -> Result<GenusForm> {
+        if self.genus(forms, g)? == *tree_genus {
+            Ok(self.phylum(forms, g)?.genus_form())
+        } else {
+            Ok(GenusForm::Full)
+        }
+    }
+
     /// The genus of `g` as CGSuite prints it (`G.Genus`).
     pub fn genus_symbol(&mut self, forms: &mut MisereForms, g: MisereId) -> Result<String> {
         let form = self.phylum(forms, g)?.genus_form();

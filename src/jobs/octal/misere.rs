@@ -50,7 +50,7 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
                 &format!("the rows of heaps 0..{n} are written"),
             ));
         }
-        let (genus, tame) = memo.of_heaps(&[n])?;
+        let (genus, tame, symbol) = memo.cgsuite_genus(n)?;
         if genus.misere_p() {
             p_heaps.push(n);
         }
@@ -58,11 +58,10 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
             wild.push(n);
         }
         // A genus with a superscript of 10 or more has commas: quoted, as CSV wants.
-        let genus_field = genus.to_string();
-        let genus_field = if genus_field.contains(',') {
-            format!("\"{genus_field}\"")
+        let genus_field = if symbol.contains(',') {
+            format!("\"{symbol}\"")
         } else {
-            genus_field
+            symbol
         };
         writeln!(
             out,
@@ -84,11 +83,13 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
     };
     Ok(format!(
         "{code} under misère play, heaps 0..={max}: misère P-positions at heaps {}; \
-         wild heaps (not hereditarily tame): {}; {} sums of heaps memoised in {secs:.2} s \
-         ({:.0} heaps/s); for the misère quotient use --quotient.",
+         wild heaps (not hereditarily tame): {}; {} sums of heaps and {} misère canonical \
+         forms memoised in {secs:.2} s ({:.0} heaps/s); for the misère quotient use \
+         --quotient.",
         list(&p_heaps),
         list(&wild),
         memo.sums(),
+        memo.forms(),
         (max as f64 + 1.0) / secs.max(1e-9)
     ))
 }

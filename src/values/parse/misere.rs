@@ -29,7 +29,7 @@ use super::Parser;
 use super::calc::Answer;
 use crate::error::{Error, Result};
 use crate::values::Outcome;
-use crate::values::genus::{Genus, GenusForm};
+use crate::values::genus::Genus;
 use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
 use crate::values::misere_phylum::Phyla;
 
@@ -201,13 +201,7 @@ impl Parser {
         // CGSuite prints the genus by the phylum of the simplest form. Its genus by
         // CGSuite's rules must be the tree's, computed independently; were it not, the
         // full symbol would be printed (never seen: src/tests/misere_phylum.rs).
-        let mut phyla = Phyla::new();
-        let cgsuite = phyla.genus(&mut simplest.forms, form)?;
-        let shape = if cgsuite == genus {
-            phyla.phylum(&mut simplest.forms, form)?.genus_form()
-        } else {
-            GenusForm::Full
-        };
+        let shape = Phyla::new().checked_form(&mut simplest.forms, form, &genus)?;
         Ok(Answer::Genus(genus, shape))
     }
 
