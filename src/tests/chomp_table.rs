@@ -88,11 +88,7 @@ fn four_row_p_positions_are_oeis_a395126() {
     // its first 87 terms are the P-positions with a <= 11. The entry also reports, for
     // every a <= 500, that at most one d completes a triple (a, b, c) to a P-position
     // ("unique extension", observed, not proved): checked here for a <= 60.
-    let published = [
-        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0,
-        3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3,
-        2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
-    ];
+    let published = super::poset::A395126;
     let t = table(4, 60);
     let mut d = Vec::new();
     for a in 1..=60usize {

@@ -261,6 +261,14 @@ fn notation_reads_and_refuses() {
     }
 }
 
+/// OEIS A395126 (Garg 2026), its first 87 terms: the fourth row d of the P-positions
+/// (a, b, c, d) of 4-row Chomp with a <= 11 (see the test below).
+pub(crate) const A395126: [usize; 87] = [
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0, 3,
+    2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3, 2, 3,
+    4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+];
+
 #[test]
 fn four_row_chomp_p_positions_are_oeis_a395126() {
     // OEIS A395126 (Garg 2026; data checked there to n = 500): the fourth row d of the
@@ -268,11 +276,7 @@ fn four_row_chomp_p_positions_are_oeis_a395126() {
     // counted in the first row (its first term (1,0,0,0) is the poison alone), in
     // lexicographic order of (a, b, c). Its first 87 terms are exactly the P-positions
     // with a <= 11; the entry's comment lists the first ten positions.
-    let published = [
-        0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0,
-        3, 2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3,
-        2, 3, 4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
-    ];
+    let published = A395126;
     let first_ten = [
         (1, 0, 0, 0),
         (2, 1, 0, 0),
