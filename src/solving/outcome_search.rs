@@ -388,11 +388,8 @@ impl Geometry {
     /// A set of `side`'s moves, none on a protected cell (one the opponent can never
     /// cover), pairwise disjoint and such that no single opponent move meets two of
     /// them (no two in neighbouring lines with overlapping cells), chosen greedily; its
-    /// size. Playing these first and then the safe moves, the player moving first
-    /// makes at least `safe + ceil(v / 2)` moves whatever the opponent does (each
-    /// opponent move destroys at most one), the player moving second at least
-    /// `safe + floor(v / 2)`; with `most` of the other side the counting cut-offs hold
-    /// as with safe moves alone.
+    /// size. A second packing for [`decide`], all of type 1 and with no areas (it may
+    /// overlap them): then `out` is the protected cells less the safe moves'.
     #[inline]
     fn vulnerable(&self, free: u128, side: usize) -> u32 {
         let (moves, step, protected) = if side == LEFT {
