@@ -13,6 +13,7 @@ pub mod labelled;
 pub mod misere;
 mod misere_forms;
 pub mod misere_shaped;
+pub mod outcome_counting;
 pub mod outcome_only;
 pub mod outcome_search;
 pub mod partizan;
