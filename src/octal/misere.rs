@@ -13,7 +13,8 @@
 //! are the heap's options, each the sum of its heaps' simplest forms (a sum's simplest form
 //! is that of the sum of its components' simplest forms, misère equality being a
 //! congruence for sums). [`OctalMisere::cgsuite_genus`] prints the genus computed above by
-//! that form's phylum ([`Phyla::checked_form`]).
+//! that form's phylum ([`Phyla::checked_form`]) and says whether the heap is tame:
+//! CGSuite's `IsTame` of the form ([`crate::values::misere_phylum::Phylum::is_tame`]).
 //!
 //! The multisets reachable from a heap of size n grow like the partitions of n, so this
 //! is for heaps up to a few dozen; [`MAX_SUMS`] bounds the memo (a limit error past it).
@@ -40,8 +41,8 @@ pub struct OctalMisere {
     code: OctalCode,
     /// Options of each heap size computed so far (index = size).
     heap_options: Vec<Vec<Heaps>>,
-    /// Genus and hereditary tameness of each sum met.
-    sums: HashMap<Heaps, (Genus, bool)>,
+    /// Genus of each sum met.
+    sums: HashMap<Heaps, Genus>,
     /// Simplest forms of the heaps and of the sums they need.
     forms: MisereForms,
     /// The simplest form of each heap size computed so far (index = size).
@@ -88,13 +89,15 @@ impl OctalMisere {
         Ok(self.heap_forms[n as usize])
     }
 
-    /// The genus of a heap of `n` and its hereditary tameness, with the genus as CGSuite
-    /// prints it (abbreviated by the phylum of the heap's simplest form).
+    /// The genus of a heap of `n`, whether it is tame (CGSuite's `IsTame` of the heap's
+    /// simplest form: its phylum is nim heap or hereditarily tame), and the genus as
+    /// CGSuite prints it (abbreviated by that phylum).
     pub fn cgsuite_genus(&mut self, n: u32) -> Result<(Genus, bool, String)> {
-        let (genus, tame) = self.of_heaps(&[n])?;
+        let genus = self.of_heaps(&[n])?;
         let f = self.heap_form(n)?;
         let form = self.phyla.checked_form(&mut self.forms, f, &genus)?;
         let symbol = genus.cgsuite_symbol(form);
+        let tame = self.phyla.phylum(&mut self.forms, f)?.is_tame();
         Ok((genus, tame, symbol))
     }
 
@@ -145,17 +148,17 @@ impl OctalMisere {
             || self.code.takes_leaving_two().any(|k| h >= k + 2)
     }
 
-    /// The genus and hereditary tameness of the sum of heaps `heaps` (any order; empty
-    /// heaps and heaps without moves allowed).
-    pub fn of_heaps(&mut self, heaps: &[u32]) -> Result<(Genus, bool)> {
+    /// The genus of the sum of heaps `heaps` (any order; empty heaps and heaps without
+    /// moves allowed).
+    pub fn of_heaps(&mut self, heaps: &[u32]) -> Result<Genus> {
         let mut s: Heaps = heaps.iter().copied().filter(|&h| self.movable(h)).collect();
         s.sort_unstable();
         self.of_sum(&s)
     }
 
-    fn of_sum(&mut self, s: &Heaps) -> Result<(Genus, bool)> {
+    fn of_sum(&mut self, s: &Heaps) -> Result<Genus> {
         if s.is_empty() {
-            return Ok((Genus::zero(), true));
+            return Ok(Genus::zero());
         }
         if let Some(m) = self.sums.get(s) {
             return Ok(m.clone());
@@ -182,16 +185,12 @@ impl OctalMisere {
         options.sort_unstable();
         options.dedup();
         let mut genera = Vec::with_capacity(options.len());
-        let mut tame = true;
         for o in &options {
-            let (g, t) = self.of_sum(o)?;
-            tame &= t;
-            genera.push(g);
+            genera.push(self.of_sum(o)?);
         }
         let genus = Genus::of_options(genera.iter())?;
-        tame &= genus.is_tame_genus();
-        self.sums.insert(s.clone(), (genus.clone(), tame));
-        Ok((genus, tame))
+        self.sums.insert(s.clone(), genus.clone());
+        Ok(genus)
     }
 }
 
@@ -202,10 +201,12 @@ mod tests {
     #[test]
     fn nim_heaps_are_nim_heaps() {
         // Nim restricted to heaps up to 8 is the octal game 0.33333333; a heap n is *n,
-        // whose genus is 0^120, 1^031, n^{n,n^2} (ONAG ch. 12).
+        // whose genus is 0^120, 1^031, n^{n,n^2} (ONAG ch. 12), and which is tame (CGSuite's
+        // `IsTame` of a nim heap, `MisereCanonicalGameTestCase.scala`: *[0], *[1], *[2]).
         let mut m = OctalMisere::new(&OctalCode::parse("0.33333333").unwrap());
         for n in 0..=8 {
-            assert_eq!(m.of_heaps(&[n]).unwrap(), (Genus::nim_heap(n), true), "{n}");
+            assert_eq!(m.of_heaps(&[n]).unwrap(), Genus::nim_heap(n), "{n}");
+            assert!(m.cgsuite_genus(n).unwrap().1, "{n}");
         }
     }
 }

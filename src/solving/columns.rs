@@ -185,7 +185,7 @@ pub const GENUS: Column = Column {
 pub const TAME: Column = Column {
     name: "tame",
     ty: ColumnType::Bool,
-    description: "with misère play: true iff the position and every position reachable from it have tame genera (hereditarily tame; wild otherwise)",
+    description: "with misère play: CGSuite's IsTame of the position's misère canonical form: true iff its phylum is nim heap or hereditarily tame (the form and all its positions have tame genera, those of nim heaps, 0^02 and 1^13; reversible moves are bypassed, so a position whose simplest form is a nim heap is tame); false (wild) for every other phylum, CGSuite's reversibly tame and tameable included",
 };
 
 /// Every column a census or `eval` CSV can have, in the order they are written.

@@ -204,11 +204,11 @@ impl Evaluator {
             }
         }
         if let Some(m) = &self.misere {
-            let (m, genus) = m.misere_cgsuite(&pos.graph)?;
+            let (m, c) = m.misere_cgsuite(&pos.graph)?;
             e.cells.extend([
                 Cell::Outcome(m.outcome()),
-                Cell::Text(genus),
-                Cell::Text(m.tame.to_string()),
+                Cell::Text(c.genus),
+                Cell::Text(c.tame.to_string()),
             ]);
         }
         Ok(e)
@@ -319,11 +319,11 @@ impl Evaluator {
             }
         }
         if let Some(m) = &self.shaped_misere {
-            let (m, genus) = m.misere_cgsuite(shape)?;
+            let (m, c) = m.misere_cgsuite(shape)?;
             e.cells.extend([
                 Cell::Outcome(m.outcome()),
-                Cell::Text(genus),
-                Cell::Text(m.tame.to_string()),
+                Cell::Text(c.genus),
+                Cell::Text(c.tame.to_string()),
             ]);
         }
         Ok(e)

@@ -8,8 +8,9 @@
 //! options of a sum are the sums with one component replaced by one of its options).
 //! The misère outcome is read off the genus: P iff the misère nim-value `γ0` is 0.
 //! The `genus` column prints the genus as CGSuite does, abbreviated by the phylum of the
-//! position's misère simplest form ([`MisereSolver::misere_cgsuite`], built by
-//! [`super::misere_forms`] from the parts' forms, memoised by part id).
+//! position's misère simplest form, and the `tame` column is CGSuite's `IsTame` of that
+//! form ([`MisereSolver::misere_cgsuite`], built by [`super::misere_forms`] from the
+//! parts' forms, memoised by part id).
 //!
 //! - A component is interned once: its canonical key gets an id, and its options (one
 //!   move per orbit of its automorphism group) are stored as sorted multisets of ids.
@@ -44,12 +45,20 @@ const UNKNOWN: u32 = u32::MAX;
 /// The id of a component without moves (it is left out of sums).
 pub(crate) const ZERO: u32 = u32::MAX - 1;
 
-/// What misère play says of a position.
+/// What misère play says of a position (from its game tree).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Misere {
     /// The genus symbol (its `γ0` is the misère nim-value).
     pub genus: Genus,
-    /// Whether the position is hereditarily tame (see [`crate::values::genus`]).
+}
+
+/// What CGSuite says of a position, from its misère simplest form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cgsuite {
+    /// The genus as CGSuite prints it, abbreviated by the phylum of the form.
+    pub genus: String,
+    /// CGSuite's `IsTame` of the form: its phylum is nim heap or hereditarily tame
+    /// ([`crate::values::misere_phylum::Phylum::is_tame`]).
     pub tame: bool,
 }
 
@@ -109,19 +118,19 @@ impl MisereSolver {
         (self.options.len(), self.sums.len(), self.forms.len())
     }
 
-    /// The misère genus, tameness and outcome of the position `g`.
+    /// The misère genus and outcome of the position `g`.
     pub fn misere(&self, g: &Graph) -> Result<Misere> {
         Ok(self.solve(g, false)?.0)
     }
 
-    /// [`MisereSolver::misere`], and the genus as CGSuite prints it: abbreviated by the
-    /// phylum of the position's misère simplest form ([`super::misere_forms`]).
-    pub fn misere_cgsuite(&self, g: &Graph) -> Result<(Misere, String)> {
-        let (m, symbol) = self.solve(g, true)?;
-        Ok((m, symbol.expect("asked for")))
+    /// [`MisereSolver::misere`], and what CGSuite says of the position's misère simplest
+    /// form ([`super::misere_forms`]): the genus as it prints it, and `IsTame`.
+    pub fn misere_cgsuite(&self, g: &Graph) -> Result<(Misere, Cgsuite)> {
+        let (m, c) = self.solve(g, true)?;
+        Ok((m, c.expect("asked for")))
     }
 
-    fn solve(&self, g: &Graph, cgsuite: bool) -> Result<(Misere, Option<String>)> {
+    fn solve(&self, g: &Graph, cgsuite: bool) -> Result<(Misere, Option<Cgsuite>)> {
         let part_options = |id| self.component_options(id);
         let whole = !self.rules.decomposes() || g.is_connected();
         if g.n() > 0 && whole && g.n() >= self.store_below {
@@ -246,7 +255,6 @@ pub(crate) fn sum_misere(
     if s.is_empty() {
         return Ok(Misere {
             genus: Genus::zero(),
-            tame: true,
         });
     }
     if let Some(m) = sums.get(s) {
@@ -278,15 +286,11 @@ pub(crate) fn options_misere(
     options: &dyn Fn(u32) -> Arc<[Sum]>,
 ) -> Result<Misere> {
     let mut genera = Vec::with_capacity(opts.len());
-    let mut tame = true;
     for o in opts {
-        let m = sum_misere(o, sums, options)?;
-        tame &= m.tame;
-        genera.push(m.genus);
+        genera.push(sum_misere(o, sums, options)?.genus);
     }
     let genus = Genus::of_options(genera.iter())?;
-    tame &= genus.is_tame_genus();
-    Ok(Misere { genus, tame })
+    Ok(Misere { genus })
 }
 
 /// The index of a labelled graph on at most [`SMALL_MAX`] vertices: its lower-triangle

@@ -1,6 +1,7 @@
-//! The genus as CGSuite prints it, for the census's misère solvers: each position's misère
-//! simplest form (Conway's canonical form, [`crate::values::misere_canonical`]), whose
-//! phylum decides how CGSuite abbreviates the genus ([`crate::values::misere_phylum`]).
+//! The genus as CGSuite prints it and its `IsTame`, for the census's misère solvers: each
+//! position's misère simplest form (Conway's canonical form,
+//! [`crate::values::misere_canonical`]), whose phylum decides how CGSuite abbreviates the
+//! genus and whether the position is tame ([`crate::values::misere_phylum`]).
 //!
 //! The simplest form of a part (a component, or the whole position for rules that do not
 //! decompose) is the simplest form of the game whose options are its options' simplest
@@ -18,7 +19,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::misere::Sum;
+use super::misere::{Cgsuite, Sum};
 use crate::error::Result;
 use crate::values::genus::Genus;
 use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
@@ -41,13 +42,13 @@ struct Inner {
 impl CensusForms {
     /// How CGSuite prints `genus`, the genus of the position whose options are the sums
     /// `opts` of parts (`options(id)` gives a part's options): by the phylum of the
-    /// position's simplest form ([`Phyla::checked_form`]).
+    /// position's simplest form ([`Phyla::checked_form`]); and its `IsTame`.
     pub(crate) fn symbol_of_options(
         &self,
         opts: &[Sum],
         genus: &Genus,
         options: &dyn Fn(u32) -> Arc<[Sum]>,
-    ) -> Result<String> {
+    ) -> Result<Cgsuite> {
         let mut inner = self.lock();
         let mut forms = Vec::with_capacity(opts.len());
         for o in opts {
@@ -57,13 +58,13 @@ impl CensusForms {
         inner.symbol(g, genus)
     }
 
-    /// How CGSuite prints `genus`, the genus of the sum `s` of parts.
+    /// How CGSuite prints `genus`, the genus of the sum `s` of parts, and its `IsTame`.
     pub(crate) fn symbol_of_sum(
         &self,
         s: &Sum,
         genus: &Genus,
         options: &dyn Fn(u32) -> Arc<[Sum]>,
-    ) -> Result<String> {
+    ) -> Result<Cgsuite> {
         let mut inner = self.lock();
         let g = inner.sum(s, options)?;
         inner.symbol(g, genus)
@@ -83,9 +84,12 @@ impl CensusForms {
 }
 
 impl Inner {
-    fn symbol(&mut self, g: MisereId, genus: &Genus) -> Result<String> {
+    fn symbol(&mut self, g: MisereId, genus: &Genus) -> Result<Cgsuite> {
         let form = self.phyla.checked_form(&mut self.forms, g, genus)?;
-        Ok(genus.cgsuite_symbol(form))
+        Ok(Cgsuite {
+            genus: genus.cgsuite_symbol(form),
+            tame: self.phyla.phylum(&mut self.forms, g)?.is_tame(),
+        })
     }
 
     /// The simplest form of the sum of parts `s`.

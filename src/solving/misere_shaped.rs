@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicU32;
 
 use dashmap::DashMap;
 
-use super::misere::{Misere, Sum, ZERO, intern, sum_misere};
+use super::misere::{Cgsuite, Misere, Sum, ZERO, intern, sum_misere};
 use super::misere_forms::CensusForms;
 use super::shaped::labelled_key;
 use crate::error::Result;
@@ -51,20 +51,20 @@ impl ShapedMisereSolver {
         (self.options.len(), self.sums.len(), self.forms.len())
     }
 
-    /// The misère genus, tameness and outcome of the position `s`.
+    /// The misère genus and outcome of the position `s`.
     pub fn misere(&self, s: &Shape) -> Result<Misere> {
         let sum = self.parts(s)?;
         sum_misere(&sum, &self.sums, &|id| self.part_options(id))
     }
 
-    /// [`ShapedMisereSolver::misere`], and the genus as CGSuite prints it: abbreviated by
-    /// the phylum of the position's misère simplest form ([`super::misere_forms`]).
-    pub fn misere_cgsuite(&self, s: &Shape) -> Result<(Misere, String)> {
+    /// [`ShapedMisereSolver::misere`], and what CGSuite says of the position's misère
+    /// simplest form ([`super::misere_forms`]): the genus as it prints it, and `IsTame`.
+    pub fn misere_cgsuite(&self, s: &Shape) -> Result<(Misere, Cgsuite)> {
         let sum = self.parts(s)?;
         let part_options = |id| self.part_options(id);
         let m = sum_misere(&sum, &self.sums, &part_options)?;
-        let symbol = self.forms.symbol_of_sum(&sum, &m.genus, &part_options)?;
-        Ok((m, symbol))
+        let c = self.forms.symbol_of_sum(&sum, &m.genus, &part_options)?;
+        Ok((m, c))
     }
 
     fn part_options(&self, id: u32) -> Arc<[Sum]> {

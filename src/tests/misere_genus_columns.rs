@@ -29,14 +29,14 @@ use gamecensus::values::misere_phylum::Phyla;
 use crate::misere::{adjacency, cgsuite_genus_in_full, moves};
 
 /// The CSV records of a command's stdout or a file (quoted fields unquoted).
-fn records(text: &str) -> (csv::StringRecord, Vec<csv::StringRecord>) {
+pub(crate) fn records(text: &str) -> (csv::StringRecord, Vec<csv::StringRecord>) {
     let mut r = csv::Reader::from_reader(text.as_bytes());
     let header = r.headers().unwrap().clone();
     let rows = r.records().map(Result::unwrap).collect();
     (header, rows)
 }
 
-fn column(header: &csv::StringRecord, name: &str) -> usize {
+pub(crate) fn column(header: &csv::StringRecord, name: &str) -> usize {
     header.iter().position(|c| c == name).unwrap()
 }
 
@@ -89,7 +89,7 @@ fn octal_symbols_expand_to_the_genus_from_the_definition() {
         assert_eq!(column.len(), 41, "{code}");
         let mut m = OctalMisere::new(&OctalCode::parse(code).unwrap());
         for (n, symbol) in column.iter().enumerate() {
-            let (genus, _) = m.of_heaps(&[n as u32]).unwrap();
+            let genus = m.of_heaps(&[n as u32]).unwrap();
             assert_eq!(
                 cgsuite_genus_in_full(symbol),
                 genus.to_string(),
@@ -102,7 +102,7 @@ fn octal_symbols_expand_to_the_genus_from_the_definition() {
 }
 
 /// The simplest form of a labelled vertex set's game, by plain recursion over its moves.
-fn graph_form(
+pub(crate) fn graph_form(
     rules: &str,
     adj: &[u64],
     s: u64,
@@ -127,7 +127,7 @@ fn graph_form(
 }
 
 /// Runs a census job and returns its CSV's header and rows.
-fn census(body: &str, threads: &str) -> (csv::StringRecord, Vec<csv::StringRecord>) {
+pub(crate) fn census(body: &str, threads: &str) -> (csv::StringRecord, Vec<csv::StringRecord>) {
     let dir = tempfile::tempdir().unwrap();
     let job = write_job(dir.path(), "j", body);
     let out = dir.path().join("j.csv");
@@ -166,7 +166,7 @@ fn graph_census_columns_are_the_whole_trees_symbols() {
     }
 }
 
-fn shaped(name: &str) -> &'static dyn ShapedRules {
+pub(crate) fn shaped(name: &str) -> &'static dyn ShapedRules {
     match Ruleset::from_name(name).unwrap() {
         Ruleset::Shaped(r) => r,
         _ => panic!("{name} is not a game on shapes"),
@@ -174,7 +174,7 @@ fn shaped(name: &str) -> &'static dyn ShapedRules {
 }
 
 /// The simplest form and genus of a whole shape, by plain recursion over its moves.
-fn shape_form(
+pub(crate) fn shape_form(
     r: &dyn ShapedRules,
     s: &Shape,
     forms: &mut MisereForms,

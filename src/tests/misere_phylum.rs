@@ -134,23 +134,26 @@ fn cgsuite_test_cases_genus_and_phylum() {
             p.generally_tame(),
             p == Phylum::HereditarilyRestive,
             p == Phylum::Restless,
-            matches!(p, Phylum::NimHeap | Phylum::HereditarilyTame),
+            p.is_tame(),
             p.tameable(),
         ];
         assert_eq!(got, flags, "{input}: phylum {p:?}");
+        // IsTame is also ONAG's definition on the simplest form (every position of it has
+        // a tame genus), computed here without the phylum.
+        assert_eq!(form_tame(&forms, g, &mut HashMap::new()), flags[4], "{input}");
         assert_eq!(phyla.genus_symbol(&mut forms, g).unwrap(), genus, "{input}");
     }
 }
 
 /// Simplest forms of the positions of a game whose positions are sums of "heaps" (any
 /// hashable key), from the moves as the test writes them.
-struct HeapForms<K> {
-    forms: MisereForms,
-    memo: HashMap<K, MisereId>,
+pub(crate) struct HeapForms<K> {
+    pub(crate) forms: MisereForms,
+    pub(crate) memo: HashMap<K, MisereId>,
 }
 
 impl<K: Clone + Eq + std::hash::Hash> HeapForms<K> {
-    fn form(&mut self, k: &K, moves: &dyn Fn(&K) -> Vec<Vec<K>>) -> MisereId {
+    pub(crate) fn form(&mut self, k: &K, moves: &dyn Fn(&K) -> Vec<Vec<K>>) -> MisereId {
         if let Some(&m) = self.memo.get(k) {
             return m;
         }
@@ -170,7 +173,7 @@ impl<K: Clone + Eq + std::hash::Hash> HeapForms<K> {
 }
 
 /// Removing `take` from a heap of `n`, leaving it in at most `parts` heaps (0.77, 0.07).
-fn take_and_split(n: u32, take: u32, parts: u32) -> Vec<Vec<u32>> {
+pub(crate) fn take_and_split(n: u32, take: u32, parts: u32) -> Vec<Vec<u32>> {
     let mut out = vec![];
     if n < take {
         return out;
@@ -240,7 +243,7 @@ fn cgsuite_game_heap_test_genera() {
             let g = hf.form(&n, &*moves);
             assert_eq!(phyla.genus_symbol(&mut hf.forms, g).unwrap(), w, "{name}({n})");
             let full = match &mut octal {
-                Some(o) => o.of_heaps(&[n]).unwrap().0,
+                Some(o) => o.of_heaps(&[n]).unwrap(),
                 None => tree_genus(&n, &*moves, &mut raw),
             };
             assert_eq!(cgsuite_genus_in_full(w), full.to_string(), "{name}({n})");
@@ -334,6 +337,7 @@ fn forms_born_by_day_five_print_an_abbreviation_of_their_genus() {
     let mut memo = HashMap::new();
     let day4: Vec<Genus> = games.iter().map(|&g| form_genus(&forms, g, &mut memo)).collect();
     let mut seen: HashMap<Phylum, u64> = HashMap::new();
+    let mut tame_memo = HashMap::new();
     let masks = (0u64..(1 << games.len()))
         .filter(|m| m.count_ones() <= 3 || m.count_ones() >= 19 || m % 13 == 0);
     for mask in masks {
@@ -344,6 +348,8 @@ fn forms_born_by_day_five_print_an_abbreviation_of_their_genus() {
         *seen.entry(p).or_default() += 1;
         let symbol = phyla.genus_symbol(&mut forms, g).unwrap();
         assert_eq!(cgsuite_genus_in_full(&symbol), tree.to_string(), "{:?}", forms.notation(g));
+        let tame = form_tame(&forms, g, &mut tame_memo);
+        assert_eq!(p.is_tame(), tame, "IsTame {:?}", forms.notation(g));
     }
     for p in [
         Phylum::NimHeap,
@@ -367,6 +373,37 @@ fn form_genus(forms: &MisereForms, g: MisereId, memo: &mut HashMap<MisereId, Gen
     let x = Genus::of_options(opts.iter()).unwrap();
     memo.insert(g, x.clone());
     x
+}
+
+/// ONAG ch. 12 / Winning Ways ch. 13's tame game, judged on the simplest form `g`:
+/// `g` and every position of it (options, their options, ...) have tame genera (those of
+/// nim heaps, 0^02 and 1^13), each genus computed from the form's own tree. No phylum
+/// code: CGSuite's `IsTame` (phylum nim heap or hereditarily tame) must agree with it.
+pub(crate) fn form_tame(
+    forms: &MisereForms,
+    g: MisereId,
+    memo: &mut HashMap<MisereId, (Genus, bool)>,
+) -> bool {
+    fn go(
+        forms: &MisereForms,
+        g: MisereId,
+        memo: &mut HashMap<MisereId, (Genus, bool)>,
+    ) -> (Genus, bool) {
+        if let Some(x) = memo.get(&g) {
+            return x.clone();
+        }
+        let (mut genera, mut tame) = (vec![], true);
+        for &o in forms.options(g) {
+            let (x, t) = go(forms, o, memo);
+            genera.push(x);
+            tame &= t;
+        }
+        let x = Genus::of_options(genera.iter()).unwrap();
+        tame &= x.is_tame_genus();
+        memo.insert(g, (x.clone(), tame));
+        (x, tame)
+    }
+    go(forms, g, memo).1
 }
 
 proptest::proptest! {

@@ -52,9 +52,9 @@
 //! **Tame** (ONAG ch. 12, WW ch. 13): the tame genera are those of nim heaps and of the
 //! games `0^02` and `1^13`: `g^{g, g^2}` for every `g`, and `0^120`, `1^031`. A game is
 //! *hereditarily tame* if its genus and those of all its positions are tame (then it plays
-//! like a nim heap in misère sums). CGSuite's `IsTame` also counts games that become tame
-//! only after bypassing reversible moves in their misère canonical form; the `tame` flag
-//! here is the hereditary one, so a position it calls wild may be tame in that wider sense.
+//! like a nim heap in misère sums). The `tame` columns judge this on the game's misère
+//! canonical form, reversible moves bypassed: CGSuite's `IsTame`, phylum nim heap or
+//! hereditarily tame ([`crate::values::misere_phylum::Phylum::is_tame`]).
 
 use std::fmt;
 

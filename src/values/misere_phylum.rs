@@ -86,6 +86,19 @@ impl Phylum {
         )
     }
 
+    /// CGSuite's `IsTame`: the phylum is *nim heap* or *hereditarily tame*. Source:
+    /// `lib/core/src/main/scala/org/cgsuite/core/misere/MisereCanonicalGameOps.java`,
+    /// `isTame(id)` returns `getPhylum(id).isHereditarilyTame()`, and `Phylum.java`'s
+    /// `HEREDITARILY_TAME_PHYLA` is `{NIMHEAP, HEREDITARILY_TAME}`. So of the phyla:
+    /// nim heap and hereditarily tame are tame; reversibly tame (`IsGenerallyTame` only),
+    /// tameable, hereditarily and reversibly restive, restless and wild are not (CGSuite's
+    /// `MisereCanonicalGameTestCase.scala`: `*[[[2]],[[2],1]]` is generally tame with
+    /// `IsTame` false). The phylum is that of the misère canonical form, whose reversible
+    /// moves are bypassed: a game whose simplest form is a nim heap is tame.
+    pub fn is_tame(self) -> bool {
+        matches!(self, Phylum::NimHeap | Phylum::HereditarilyTame)
+    }
+
     /// CGSuite's `isTameable`: generally tame or tameable.
     pub fn tameable(self) -> bool {
         self.generally_tame() || self == Phylum::Tameable

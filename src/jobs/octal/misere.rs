@@ -83,7 +83,7 @@ pub fn octal_misere(code: &str, max: usize, out: &mut dyn Write) -> Result<Strin
     };
     Ok(format!(
         "{code} under misère play, heaps 0..={max}: misère P-positions at heaps {}; \
-         wild heaps (not hereditarily tame): {}; {} sums of heaps and {} misère canonical \
+         wild heaps (not tame by CGSuite's IsTame): {}; {} sums of heaps and {} misère canonical \
          forms memoised in {secs:.2} s ({:.0} heaps/s); for the misère quotient use \
          --quotient.",
         list(&p_heaps),

@@ -1,7 +1,7 @@
 //! Misère play of a census's rows (rules with the `misere`, `genus` and `tame` columns):
 //! by number of vertices, the misère P-positions, the rows whose misère outcome differs
-//! from the normal-play one, the wild (not hereditarily tame) rows, and the first wild
-//! rows met (the CSV has them all).
+//! from the normal-play one, the wild rows (`tame` false: CGSuite's `IsTame` of the
+//! misère canonical form), and the first wild rows met (the CSV has them all).
 
 use std::collections::BTreeMap;
 

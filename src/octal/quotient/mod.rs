@@ -441,7 +441,7 @@ mod tests {
                 let x = heaps
                     .iter()
                     .fold(0, |acc, &h| q.q.mul(acc, q.phi[h as usize]));
-                let (g, _) = memo.of_heaps(heaps).unwrap();
+                let g = memo.of_heaps(heaps).unwrap();
                 assert_eq!(q.q.is_p(x), g.misere_p(), "{c} {heaps:?}");
             };
             for a in 0..=n {
