@@ -25,9 +25,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use dashmap::DashMap;
-use smallvec::SmallVec;
 
 use super::misere_forms::CensusForms;
+pub use super::misere_forms::{Cgsuite, Sum};
 use crate::error::{Error, Result};
 use crate::graphs::canon::{CanonKey, KeyHasher, with_canonizer};
 use crate::graphs::{Bits, Graph};
@@ -38,9 +38,6 @@ use crate::values::genus::Genus;
 /// Components this small are looked up by their labelled adjacency first.
 pub const SMALL_MAX: usize = 7;
 
-/// A position: the sorted ids of its components (those with moves).
-pub type Sum = SmallVec<[u32; 8]>;
-
 const UNKNOWN: u32 = u32::MAX;
 /// The id of a component without moves (it is left out of sums).
 pub(crate) const ZERO: u32 = u32::MAX - 1;
@@ -50,16 +47,6 @@ pub(crate) const ZERO: u32 = u32::MAX - 1;
 pub struct Misere {
     /// The genus symbol (its `γ0` is the misère nim-value).
     pub genus: Genus,
-}
-
-/// What CGSuite says of a position, from its misère simplest form.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cgsuite {
-    /// The genus as CGSuite prints it, abbreviated by the phylum of the form.
-    pub genus: String,
-    /// CGSuite's `IsTame` of the form: its phylum is nim heap or hereditarily tame
-    /// ([`crate::values::misere_phylum::Phylum::is_tame`]).
-    pub tame: bool,
 }
 
 impl Misere {

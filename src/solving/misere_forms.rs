@@ -19,11 +19,25 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::misere::{Cgsuite, Sum};
+use smallvec::SmallVec;
+
 use crate::error::Result;
 use crate::values::genus::Genus;
 use crate::values::misere_canonical::{MisereForms, MisereId, ZERO};
 use crate::values::misere_phylum::Phyla;
+
+/// A position: the sorted ids of its components (those with moves).
+pub type Sum = SmallVec<[u32; 8]>;
+
+/// What CGSuite says of a position, from its misère simplest form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cgsuite {
+    /// The genus as CGSuite prints it, abbreviated by the phylum of the form.
+    pub genus: String,
+    /// CGSuite's `IsTame` of the form: its phylum is nim heap or hereditarily tame
+    /// ([`crate::values::misere_phylum::Phylum::is_tame`]).
+    pub tame: bool,
+}
 
 /// The simplest forms of one solver's parts and positions, shared by threads.
 #[derive(Default)]
