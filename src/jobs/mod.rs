@@ -18,6 +18,7 @@ pub mod progress;
 pub mod provenance;
 pub mod rows;
 pub mod run;
+pub mod runner;
 pub mod shaped;
 pub mod shards;
 pub mod spec;

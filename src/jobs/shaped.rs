@@ -165,19 +165,7 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
         columns: Vec::new(),
         position_columns: 0,
     };
-    let mut summary = Summary {
-        out: ctx.out.clone(),
-        rows: 0,
-        resumed: 0,
-        seconds: 0.0,
-        tables: None,
-        unit: "positions",
-        tally: Tally::for_schema(&empty),
-        already_complete: false,
-        memory: None,
-        positions: None,
-        files: Vec::new(),
-    };
+    let mut summary = super::runner::summary(&ctx.out, "positions", Tally::for_schema(&empty));
     let (mut output, first_unit, skip) = match existing {
         Existing::Complete { rows } => {
             summary.rows = rows;
@@ -272,16 +260,7 @@ pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -
             crate::rules::shaped::Kind::Impartial => Default::default(),
         },
     ));
-    if let Err(e) = result {
-        output.stop()?;
-        return Err(e);
-    }
-    if super::context::stop_requested() {
-        crate::sys::stop::stand_down();
-        let rows = output.rows();
-        output.stop()?;
-        return Err(super::context::stopped(&ctx.out, rows));
-    }
+    let output = super::runner::settle(output, result, &ctx.out)?;
     output.finish(&summary.text())?;
     Ok(summary)
 }
@@ -296,35 +275,11 @@ fn locate(
     last: &[String],
     path: &std::path::Path,
 ) -> Result<(usize, usize, Vec<u64>)> {
-    if rows == 0 {
-        return Ok((0, 0, Vec::new()));
-    }
-    let mut before = 0u64;
-    for (i, u) in units.iter().enumerate() {
-        let c = u.len() as u64;
-        if before + c >= rows {
-            let want = (rows - 1 - before) as usize;
-            let expected = rules.write(&u[want]);
-            let seen = last.first().cloned().unwrap_or_default();
-            if expected != seen {
-                return Err(Error::usage(format!(
-                    "cannot resume {}: its last row ({seen}) is not the position this job writes at row {rows}",
-                    path.display()
-                )));
-            }
-            let counts: Vec<u64> = units.iter().map(|u| u.len() as u64).collect();
-            return Ok(if before + c == rows {
-                (i + 1, 0, counts[..=i].to_vec())
-            } else {
-                (i, want + 1, counts[..i].to_vec())
-            });
-        }
-        before += c;
-    }
-    Err(Error::usage(format!(
-        "cannot resume {}: it has {rows} rows but this job has only {before}",
-        path.display()
-    )))
+    let counts: Vec<u64> = units.iter().map(|u| u.len() as u64).collect();
+    let seen = last.first().cloned().unwrap_or_default();
+    super::runner::resume_point(&counts, rows, &seen, path, |i, want| {
+        Some(rules.write(&units[i][want]))
+    })
 }
 
 /// Evaluates one position given in the ruleset's notation and writes header and row.

@@ -153,19 +153,7 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
         sidecar.units = Some(Units::Each(1));
     }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
-    let mut summary = Summary {
-        out: ctx.out.clone(),
-        rows: 0,
-        resumed: 0,
-        seconds: 0.0,
-        tables: None,
-        unit: "games",
-        tally: Tally::default(),
-        already_complete: false,
-        memory: None,
-        positions: None,
-        files: Vec::new(),
-    };
+    let mut summary = super::runner::summary(&ctx.out, "games", Tally::default());
     let mut output = match existing {
         Existing::Complete { rows } => {
             summary.rows = rows;
@@ -213,17 +201,7 @@ pub fn run(job: &SweepJob, ctx: &RunContext) -> Result<Summary> {
     pb.finish_and_clear();
     summary.rows = output.rows();
     summary.seconds = start.elapsed().as_secs_f64();
-    if let Err(e) = result {
-        output.stop()?;
-        return Err(e);
-    }
-    if super::context::stop_requested() {
-        // Stopping by itself: the watchdog must not stop the process meanwhile.
-        crate::sys::stop::stand_down();
-        let rows = output.rows();
-        output.stop()?;
-        return Err(super::context::stopped(&ctx.out, rows));
-    }
+    let output = super::runner::settle(output, result, &ctx.out)?;
     output.finish(&summary.text())?;
     Ok(summary)
 }

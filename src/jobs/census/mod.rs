@@ -241,52 +241,30 @@ impl Census {
             return Ok((0, 0, Vec::new()));
         }
         let counts: Vec<u64> = self.units.par_iter().map(|&u| self.count(u)).collect();
-        let mut before = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            if before + c >= rows {
-                // The last written row is position rows - 1 - before of unit i.
-                let want = (rows - 1 - before) as usize;
-                let mut found = None;
-                let mut k = 0;
-                self.expand(self.units[i], &mut |pos: &Position| {
-                    if k == want {
-                        found = Some((
-                            to_graph6(&pos.graph),
-                            pos.colouring.map(|c| c.to_string()).unwrap_or_default(),
-                        ));
-                    }
-                    k += 1;
-                });
-                // The row's graph6 and colouring, by the schema's columns (scoring
-                // rules have no colouring column).
-                let field = |name: &str| {
-                    self.schema()
-                        .index(name)
-                        .and_then(|i| last.get(i).cloned())
-                        .unwrap_or_default()
-                };
-                let seen = (field("graph6"), field("colouring"));
-                if found.as_ref() != Some(&seen) {
-                    return Err(Error::usage(format!(
-                        "cannot resume {}: its last row ({} {}) is not the position this job \
-                         writes at row {rows}",
-                        path.display(),
-                        seen.0,
-                        seen.1
-                    )));
+        // The row's graph6 and colouring, by the schema's columns (scoring rules have no
+        // colouring column).
+        let field = |name: &str| {
+            self.schema()
+                .index(name)
+                .and_then(|i| last.get(i).cloned())
+                .unwrap_or_default()
+        };
+        let seen = format!("{} {}", field("graph6"), field("colouring"));
+        super::runner::resume_point(&counts, rows, &seen, path, |i, want| {
+            let mut found = None;
+            let mut k = 0;
+            self.expand(self.units[i], &mut |pos: &Position| {
+                if k == want {
+                    found = Some(format!(
+                        "{} {}",
+                        to_graph6(&pos.graph),
+                        pos.colouring.map(|c| c.to_string()).unwrap_or_default()
+                    ));
                 }
-                return Ok(if before + c == rows {
-                    (i + 1, 0, counts[..=i].to_vec())
-                } else {
-                    (i, want + 1, counts[..i].to_vec())
-                });
-            }
-            before += c;
-        }
-        Err(Error::usage(format!(
-            "cannot resume {}: it has {rows} rows but this job has only {before}",
-            path.display()
-        )))
+                k += 1;
+            });
+            found
+        })
     }
 }
 
@@ -346,19 +324,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
         sidecar.census = Some(plan.start());
     }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
-    let mut summary = Summary {
-        out: ctx.out.clone(),
-        rows: 0,
-        resumed: 0,
-        seconds: 0.0,
-        tables: None,
-        unit: "positions",
-        tally: Tally::for_schema(&schema),
-        already_complete: false,
-        memory: None,
-        positions: None,
-        files: Vec::new(),
-    };
+    let mut summary = super::runner::summary(&ctx.out, "positions", Tally::for_schema(&schema));
     let (mut output, first_unit, skip) = match existing {
         Existing::Complete { rows } => {
             summary.rows = rows;
@@ -475,17 +441,7 @@ pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
             _ => Default::default(),
         },
     ));
-    if let Err(e) = result {
-        output.stop()?;
-        return Err(e);
-    }
-    if super::context::stop_requested() {
-        // Stopping by itself: the watchdog must not stop the process meanwhile.
-        crate::sys::stop::stand_down();
-        let rows = output.rows();
-        output.stop()?;
-        return Err(super::context::stopped(&ctx.out, rows));
-    }
+    let output = super::runner::settle(output, result, &ctx.out)?;
     if let Some(t) = &totals {
         summary.positions = plan.keeps().then_some((t.positions, positions_before));
         // The tallies are written before the sidecar says complete: a run killed between
