@@ -22,6 +22,9 @@ pub use super::hackenbush_census::{
     automorphisms, coloured_graphs, grounded_graphs, multi_coloured_graphs,
 };
 pub use super::hackenbush_graph6::{parse_graph6_colours, to_graph6_colours};
+pub use super::hackenbush_labels::{
+    BLUE, GREEN, GROUND, HACKENBUSH_EDGES, HACKENBUSH_VERTICES, RED, empty, may_cut, prune,
+};
 
 /// The edge labels of the letters of a job's `edge_colours` (`B`, `R`, `G`, each at most
 /// once, at least one), in the order B, R, G.
@@ -57,47 +60,8 @@ fn palette(letters: &str) -> Result<Vec<u8>> {
 /// Hackenbush.
 pub struct Hackenbush;
 
-/// Edge label: blue, only Left cuts it.
-pub const BLUE: u8 = 0;
-/// Edge label: red, only Right cuts it.
-pub const RED: u8 = 1;
-/// Edge label: green, either player cuts it.
-pub const GREEN: u8 = 2;
-/// Vertex label of the ground.
-pub const GROUND: u8 = 1;
-
-/// Hackenbush's edge colours.
-pub const HACKENBUSH_EDGES: Palette = Palette {
-    letters: b"BRG",
-    names: &[
-        "blue (only Left cuts)",
-        "red (only Right cuts)",
-        "green (either player cuts)",
-    ],
-    colours: &["#1f5fbf", "#c62828", "#2e7d32"],
-};
-
-/// Hackenbush's vertex labels: a point off the ground, the ground.
-pub const HACKENBUSH_VERTICES: Palette = Palette {
-    letters: b"PG",
-    names: &["point off the ground", "the ground"],
-    colours: &["#222", "#8d6e63"],
-};
-
 /// Largest edge count a census goes to (the census holds its positions in memory).
 pub const MAX_CENSUS_EDGES: usize = 10;
-
-/// The shape with everything no longer joined to a ground vertex removed (vertices
-/// renumbered in order).
-pub fn prune(s: &Shape) -> Shape {
-    let from: Vec<bool> = s.labels().iter().map(|&l| l == GROUND).collect();
-    let keep = s.reachable(&from);
-    if keep.iter().all(|&k| k) {
-        s.clone()
-    } else {
-        s.induced(&keep)
-    }
-}
 
 /// The number each vertex is written with: the ground 0, the others 1, 2, … in order.
 fn numbering(s: &Shape) -> Vec<usize> {
@@ -118,21 +82,6 @@ fn numbering(s: &Shape) -> Vec<usize> {
 /// The colour letter of an edge label.
 fn letter(label: u8) -> char {
     HACKENBUSH_EDGES.letters[label as usize] as char
-}
-
-/// Whether `player` may cut an edge of colour `label`.
-pub fn may_cut(label: u8, player: Player) -> bool {
-    matches!(
-        (label, player),
-        (GREEN, _) | (BLUE, Player::Left) | (RED, Player::Right)
-    )
-}
-
-/// The ground alone (the empty position).
-pub fn empty() -> Shape {
-    let mut s = Shape::new(1, false);
-    s.set_label(0, GROUND);
-    s
 }
 
 const HELP: &str = "edges a-b:C separated by commas, vertex 0 the ground, C one of B (blue, Left's), R (red, Right's), G (green, either's); loops and parallel edges allowed (0-1:B,1-2:R is a blue-red stalk, 0-1:G,1-1:G a green edge with a loop on top, 0 the empty position); or GRAPH6:COLOURS, a simple graph in graph6 with vertex 0 the ground and one letter per edge in graph6's edge order 0-1, 0-2, 1-2, 0-3, ... (Bg:BR is the stalk 0-1:B,1-2:R)";

@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 
-use super::hackenbush::GROUND;
+use super::hackenbush_labels::GROUND;
 use crate::shapes::{Shape, canonical_key};
 
 /// Every connected simple graph with `m` edges and at most `max_n` vertices, one of them

@@ -9,7 +9,7 @@
 //! graph6 letters run from `?` to `~`, so neither `-` nor a digit nor `,` appears in
 //! one: a text with `:` and without `-` is this notation, never an edge list.
 
-use super::hackenbush::{BLUE, GREEN, GROUND, RED};
+use super::hackenbush_labels::{BLUE, GREEN, GROUND, RED};
 use crate::error::{Error, Result, quoted};
 use crate::graphs::{Graph, parse_graph6, to_graph6};
 use crate::shapes::Shape;
@@ -77,7 +77,7 @@ pub fn parse_graph6_colours(text: &str) -> Result<Shape> {
             quoted(text.trim())
         )));
     }
-    Ok(super::hackenbush::prune(&s))
+    Ok(super::hackenbush_labels::prune(&s))
 }
 
 /// A position as `GRAPH6:COLOURS` (its ground vertex 0, the others in order), or `None`

@@ -19,6 +19,7 @@ pub mod grundy_colouring;
 pub mod hackenbush;
 mod hackenbush_census;
 mod hackenbush_graph6;
+mod hackenbush_labels;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod moves;

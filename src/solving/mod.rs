@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod chomp_table;
+pub mod classes;
 pub mod columns;
 pub mod driver;
 pub mod evaluate;

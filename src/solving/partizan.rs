@@ -13,7 +13,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::batch::{ClassStore, Plan};
+use super::classes::ClassStore;
 use super::table::{Table, TableStats};
 use crate::graphs::CanonKey;
 use crate::graphs::canon::canonical_key;
@@ -96,19 +96,23 @@ impl PartizanSolver {
         }
     }
 
-    /// The plan of graph `g` (connected) whose colourings with `k` colours (2 or 3) are
-    /// to be valued, if the rules remove vertices (`solving::batch`). The graph's own
-    /// values are kept by class if it is smaller than [`PartizanSolver::labelled_below`].
-    pub fn plan(&self, g: &Graph, k: usize) -> Option<Plan<'_>> {
-        if !(2..=3).contains(&k) || !self.rules.decomposes() {
+    /// The class store for colourings with `k` colours (2 or 3), made on first use
+    /// (`solving::batch` plans graphs against it); `None` for other `k`.
+    pub(super) fn class_store(&self, k: usize) -> Option<&ClassStore> {
+        if !(2..=3).contains(&k) {
             return None;
         }
-        let store = self.classes[k - 2].get_or_init(|| {
+        Some(self.classes[k - 2].get_or_init(|| {
             let store = ClassStore::new(k);
             store.set_cap(self.class_cap.load(Ordering::Relaxed));
             store
-        });
-        Plan::new(self, store, g, g.n() < self.labelled_below)
+        }))
+    }
+
+    /// Whether graphs of `n` vertices keep their values in the labelled memo (below
+    /// [`PartizanSolver::labelled_below`]).
+    pub(super) fn keeps_labelled(&self, n: usize) -> bool {
+        n < self.labelled_below
     }
 
     /// The value of `g` coloured `c`, as first given (the rules' start reduction
@@ -134,7 +138,7 @@ impl PartizanSolver {
     }
 
     fn component(&self, g: &Graph, c: &Colouring) -> Result<GameId, Limit> {
-        let lkey = if g.n() < self.labelled_below {
+        let lkey = if self.keeps_labelled(g.n()) {
             labelled_key(g, c)
         } else {
             None
