@@ -10,6 +10,7 @@
 # Usage: scripts/bench-domineering.sh [RUNS] [MAX]     (default 5, 11)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 cargo build --release --quiet
 (cd scripts/peers/cgt-peer && cargo build --release --quiet)
 RUNS=${1:-5}
@@ -48,23 +49,5 @@ PY
   ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
   cgt_cmd="$PEER $game --threads 1 < $in > /dev/null 2>&1"
   echo "$game on $total boards of 1..$MAX cells, 1 thread:"
-  if command -v farm-bench > /dev/null; then
-    farm-bench -n "$RUNS" --timeout 600 --vs "sh -c '$cgt_cmd'" -- sh -c "$ours_cmd" > "$dir/fb"
-    grep -E '^(farm-bench|A (wall|cpu)|B (wall|cpu)|A/B (wall|cpu))' "$dir/fb" \
-      | sed 's/^A /gamecensus /; s/^B /cgt /; s#^A/B#gamecensus/cgt#'
-    awk '/^A\/B cpu/ { printf "per thread, gamecensus takes %.2fx the cgt crate'"'"'s CPU time (median pair)\n", $4 }' "$dir/fb"
-  else
-    best() {
-      local best="" t0 t1 t
-      for _ in $(seq "$RUNS"); do
-        t0=$(date +%s.%N); sh -c "$1"; t1=$(date +%s.%N)
-        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-      done
-      echo "$best"
-    }
-    a=$(best "$ours_cmd"); b=$(best "$cgt_cmd")
-    awk -v a="$a" -v b="$b" 'BEGIN { printf "gamecensus %.3f s, cgt %.3f s (best of runs)\n", a, b }'
-  fi
-  awk -v t="$(date -u +%F)" -v c="$(nproc)" 'BEGIN { printf "(%s, %d cores)\n", t, c }'
+  bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
 done

@@ -9,6 +9,7 @@
 # Usage: scripts/bench-partizan.sh [RUNS]     (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 scripts/setup.sh
 cargo build --release --quiet
 (cd scripts/peers/cgt-peer && cargo build --release --quiet)
@@ -39,23 +40,5 @@ EOF
   ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
   cgt_cmd="$PEER $game --threads 1 < $in > /dev/null 2>&1"
   echo "$game on $(wc -l < "$in") positions, 1 thread:"
-  if command -v farm-bench > /dev/null; then
-    farm-bench -n "$RUNS" --timeout 600 --vs "sh -c '$cgt_cmd'" -- sh -c "$ours_cmd" > "$dir/fb"
-    grep -E '^(farm-bench|A wall|B wall|A/B wall)' "$dir/fb" \
-      | sed 's/^A /gamecensus /; s/^B /cgt /; s#^A/B wall#gamecensus/cgt wall#'
-    awk '/^A\/B wall/ { printf "per thread, gamecensus is %.1fx the cgt crate (median pair)\n", 1 / $4 }' "$dir/fb"
-  else
-    best() {
-      local best="" t0 t1 t
-      for _ in $(seq "$RUNS"); do
-        t0=$(date +%s.%N); sh -c "$1"; t1=$(date +%s.%N)
-        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-      done
-      echo "$best"
-    }
-    a=$(best "$ours_cmd"); b=$(best "$cgt_cmd")
-    awk -v a="$a" -v b="$b" 'BEGIN { printf "gamecensus %.3f s, cgt %.3f s (best of runs)\n", a, b }'
-  fi
-  awk -v t="$(date -u +%F)" -v c="$(nproc)" 'BEGIN { printf "(%s, %d cores)\n", t, c }'
+  bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
 done
