@@ -19,6 +19,7 @@ use super::tally::numbers::NumberTally;
 use super::tally::shapes::ShapeTally;
 use crate::error::{Error, Result, quoted};
 use crate::graphs::Shard;
+use crate::rules::shaped::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
 use crate::solving::driver::ordered_map;
@@ -81,11 +82,13 @@ fn units(
             }
             global += 1;
         };
-        rules.enumerate_restricted(
+        rules.enumerate_listed(
             size,
-            job.multiplicity,
-            job.shape_vertices,
-            job.edge_colours.as_deref(),
+            &Listing {
+                multiplicity: job.multiplicity,
+                max_vertices: job.shape_vertices,
+                edge_colours: job.edge_colours.as_deref(),
+            },
             &mut |s| {
                 current.push(s);
                 if current.len() == UNIT {

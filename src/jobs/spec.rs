@@ -216,7 +216,6 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
             }
             let (min_vertices, max_vertices) = match shaped {
                 Some(r) => {
-                    r.check_restrictions(raw.max_vertices, raw.edge_colours.as_deref())?;
                     let graph_keys = present(&[
                         ("family", raw.family.is_some()),
                         ("min_vertices", raw.min_vertices.is_some()),
@@ -233,21 +232,16 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                             r.size_unit()
                         )));
                     }
-                    let most = r.max_multiplicity();
-                    match raw.multiplicity {
-                        Some(0) => {
-                            return Err(Error::usage(
-                                "multiplicity = 0: give 1 (simple graphs) or more",
-                            ));
-                        }
-                        Some(k) if k > most => {
-                            return Err(Error::usage(format!(
-                                "multiplicity = {k}: the census of rules {} goes up to multiplicity {most}",
-                                r.name()
-                            )));
-                        }
-                        _ => {}
+                    if raw.multiplicity == Some(0) {
+                        return Err(Error::usage(
+                            "multiplicity = 0: give 1 (simple graphs) or more",
+                        ));
                     }
+                    r.check_listing(&crate::rules::shaped::Listing {
+                        multiplicity: raw.multiplicity.unwrap_or(1),
+                        max_vertices: raw.max_vertices,
+                        edge_colours: raw.edge_colours.as_deref(),
+                    })?;
                     (
                         raw.min_size.unwrap_or(1),
                         raw.max_size

@@ -13,7 +13,7 @@
 //! Components are the parts hanging from the ground separately, each with its own copy of
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
-use super::shaped::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shaped::{Act, Kind, Listing, Mirror, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};
@@ -302,7 +302,7 @@ impl ShapedRules for Hackenbush {
     /// colouring of its edges with B, R and G, once up to the isomorphisms fixing the
     /// ground.
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        self.enumerate_restricted(size, 1, None, None, emit)
+        self.enumerate_listed(size, &Listing::default(), emit)
     }
 
     fn max_census_size(&self) -> usize {
@@ -313,49 +313,39 @@ impl ShapedRules for Hackenbush {
         2
     }
 
-    /// With `multiplicity` 2: every connected grounded multigraph without loops, two
-    /// vertices joined by at most two parallel edges, `size` edges counting each, in every
+    /// `multiplicity` 2: every connected grounded multigraph without loops, two vertices
+    /// joined by at most two parallel edges, `size` edges counting each, in every
     /// colouring of its edges (the two of a pair coloured independently), once up to the
     /// isomorphisms fixing the ground: a simple graph of `k` edges with `size - k` of them
-    /// doubled.
-    fn enumerate_multi(
-        &self,
-        size: usize,
-        multiplicity: usize,
-        emit: &mut dyn FnMut(Shape) -> bool,
-    ) -> Result<()> {
-        self.enumerate_restricted(size, multiplicity, None, None, emit)
-    }
-
-    /// `max_vertices`: graphs of at most that many vertices, the ground counted (a census
-    /// by vertices: every connected grounded graph on at most n vertices is one of at
-    /// most n(n-1)/2 edges); `edge_colours`: the letters the edges may take (`BR` for
-    /// Blue-Red Hackenbush, `G` for Green; default `BRG`).
-    fn check_restrictions(
-        &self,
-        max_vertices: Option<usize>,
-        edge_colours: Option<&str>,
-    ) -> Result<()> {
-        if max_vertices == Some(0) {
+    /// doubled. `max_vertices`: graphs of at most that many vertices, the ground counted
+    /// (a census by vertices: every connected grounded graph on at most n vertices is one
+    /// of at most n(n-1)/2 edges); `edge_colours`: the letters the edges may take (`BR`
+    /// for Blue-Red Hackenbush, `G` for Green; default `BRG`).
+    fn check_listing(&self, listing: &Listing) -> Result<()> {
+        listing.check_multiplicity(self)?;
+        if listing.max_vertices == Some(0) {
             return Err(Error::usage(
                 "max_vertices = 0: a position has at least the ground",
             ));
         }
-        if let Some(c) = edge_colours {
+        if let Some(c) = listing.edge_colours {
             palette(c)?;
         }
         Ok(())
     }
 
-    fn enumerate_restricted(
+    fn enumerate_listed(
         &self,
         size: usize,
-        multiplicity: usize,
-        max_vertices: Option<usize>,
-        edge_colours: Option<&str>,
+        listing: &Listing,
         emit: &mut dyn FnMut(Shape) -> bool,
     ) -> Result<()> {
-        self.check_restrictions(max_vertices, edge_colours)?;
+        self.check_listing(listing)?;
+        let Listing {
+            multiplicity,
+            max_vertices,
+            edge_colours,
+        } = *listing;
         if size > MAX_CENSUS_EDGES {
             return Err(Error::Limit(format!(
                 "a Hackenbush census goes up to {MAX_CENSUS_EDGES} edges; asked for {size}"

@@ -42,6 +42,42 @@ pub enum Mirror {
     EdgeLabels(u8, u8),
 }
 
+/// What a census lists of each size besides the size itself: the job keys
+/// `multiplicity`, `max_vertices` and `edge_colours`. The default lists every position
+/// of the size, simple graphs only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Listing<'a> {
+    /// Up to this many parallel edges between two vertices (0 or 1: simple graphs).
+    pub multiplicity: usize,
+    /// At most this many vertices (a census by vertices).
+    pub max_vertices: Option<usize>,
+    /// The letters the edges may be coloured with.
+    pub edge_colours: Option<&'a str>,
+}
+
+impl Listing<'_> {
+    /// Checks the multiplicity against what `rules` list.
+    pub fn check_multiplicity<R: ShapedRules + ?Sized>(&self, rules: &R) -> Result<()> {
+        let most = rules.max_multiplicity();
+        if self.multiplicity <= most.max(1) {
+            return Ok(());
+        }
+        Err(crate::error::Error::usage(if most <= 1 {
+            format!(
+                "multiplicity = {}: the census of rules {} lists simple graphs only (goes up to multiplicity 1)",
+                self.multiplicity,
+                rules.name()
+            )
+        } else {
+            format!(
+                "multiplicity = {}: the census of rules {} goes up to multiplicity {most}",
+                self.multiplicity,
+                rules.name()
+            )
+        }))
+    }
+}
+
 /// A ruleset on shapes.
 pub trait ShapedRules: Send + Sync {
     /// The name used on the command line and in job files.
@@ -140,35 +176,14 @@ pub trait ShapedRules: Send + Sync {
         1
     }
 
-    /// Like [`ShapedRules::enumerate`], with up to `multiplicity` parallel edges between
-    /// two vertices (at most [`ShapedRules::max_multiplicity`]; 1 is
-    /// [`ShapedRules::enumerate`] itself).
-    fn enumerate_multi(
-        &self,
-        size: usize,
-        multiplicity: usize,
-        emit: &mut dyn FnMut(Shape) -> bool,
-    ) -> Result<()> {
-        if multiplicity <= 1 {
-            return self.enumerate(size, emit);
-        }
-        Err(crate::error::Error::usage(format!(
-            "multiplicity = {multiplicity}: the census of rules {} lists simple graphs only (multiplicity 1)",
-            self.name()
-        )))
-    }
-
-    /// Checks a census's restrictions beyond size and multiplicity: at most
-    /// `max_vertices` vertices, edges coloured only with the letters of `edge_colours`
-    /// (the job keys of the same names). The default: a ruleset has neither.
-    fn check_restrictions(
-        &self,
-        max_vertices: Option<usize>,
-        edge_colours: Option<&str>,
-    ) -> Result<()> {
+    /// Checks what a census asks of its listing besides the size (see [`Listing`]): a
+    /// multiplicity up to [`ShapedRules::max_multiplicity`]; by default no other
+    /// restriction (`max_vertices`, `edge_colours` are Hackenbush's).
+    fn check_listing(&self, listing: &Listing) -> Result<()> {
+        listing.check_multiplicity(self)?;
         let keys: Vec<&str> = [
-            max_vertices.map(|_| "max_vertices"),
-            edge_colours.map(|_| "edge_colours"),
+            listing.max_vertices.map(|_| "max_vertices"),
+            listing.edge_colours.map(|_| "edge_colours"),
         ]
         .into_iter()
         .flatten()
@@ -184,18 +199,16 @@ pub trait ShapedRules: Send + Sync {
         )))
     }
 
-    /// Like [`ShapedRules::enumerate_multi`], with the restrictions
-    /// [`ShapedRules::check_restrictions`] accepts (none by default).
-    fn enumerate_restricted(
+    /// Like [`ShapedRules::enumerate`], listing what `listing` asks for (checked by
+    /// [`ShapedRules::check_listing`]; [`Listing::default`] is `enumerate` itself).
+    fn enumerate_listed(
         &self,
         size: usize,
-        multiplicity: usize,
-        max_vertices: Option<usize>,
-        edge_colours: Option<&str>,
+        listing: &Listing,
         emit: &mut dyn FnMut(Shape) -> bool,
     ) -> Result<()> {
-        self.check_restrictions(max_vertices, edge_colours)?;
-        self.enumerate_multi(size, multiplicity, emit)
+        self.check_listing(listing)?;
+        self.enumerate(size, emit)
     }
 
     /// The position drawn as SVG with `caption` under it, or `None` if this ruleset's

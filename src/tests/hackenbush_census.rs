@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
 use gamecensus::rules::hackenbush::{BLUE, Hackenbush, grounded_graphs};
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shaped::{Listing, ShapedRules};
 use gamecensus::shapes::canonical_key;
 
 static H: Hackenbush = Hackenbush;
@@ -46,6 +46,14 @@ fn nauty_weighted(n: usize, simple_edges: usize, types: usize, singles: usize, m
         .count()
 }
 
+/// The listing of multiplicity `k`, nothing else restricted.
+fn multiplicity(k: usize) -> Listing<'static> {
+    Listing {
+        multiplicity: k,
+        ..Listing::default()
+    }
+}
+
 /// The census with parallel edges (a job's `multiplicity = 2`) by edges, against nauty's
 /// pipeline: a position is a simple connected graph with the ground as one vertex colour
 /// (`geng -c | vcolg -T -m2 -c1,n-1`) whose every edge has one of 9 types, one edge of
@@ -59,7 +67,7 @@ fn census_with_parallel_edges_matches_nautys_pipeline() {
     for m in 0..=5usize {
         let mut ours = 0;
         let mut keys = HashSet::new();
-        H.enumerate_multi(m, 2, &mut |s| {
+        H.enumerate_listed(m, &multiplicity(2), &mut |s| {
             assert_eq!(s.edges().len(), m);
             assert!(s.edges().iter().all(|e| e.a != e.b), "no loops");
             let mut pairs: HashMap<(u32, u32), usize> = HashMap::new();
@@ -104,13 +112,13 @@ fn census_with_parallel_edges_matches_nautys_pipeline() {
         true
     })
     .unwrap();
-    H.enumerate_multi(4, 1, &mut |s| {
+    H.enumerate_listed(4, &multiplicity(1), &mut |s| {
         multi.push(s);
         true
     })
     .unwrap();
     assert_eq!(simple, multi);
-    assert!(H.enumerate_multi(3, 3, &mut |_| true).is_err());
+    assert!(H.enumerate_listed(3, &multiplicity(3), &mut |_| true).is_err());
 }
 
 #[test]
@@ -219,7 +227,12 @@ fn censuses_by_vertices_and_of_blue_red_positions_match_nautys_pipeline() {
     let count = |size: usize, v: Option<usize>, colours: Option<&str>| {
         let mut n = 0usize;
         let mut keys = HashSet::new();
-        H.enumerate_restricted(size, 1, v, colours, &mut |s| {
+        let listing = Listing {
+            multiplicity: 1,
+            max_vertices: v,
+            edge_colours: colours,
+        };
+        H.enumerate_listed(size, &listing, &mut |s| {
             assert!(v.is_none_or(|v| s.n() <= v), "{} vertices", s.n());
             n += 1;
             keys.insert(canonical_key(&s));
