@@ -138,7 +138,10 @@ fn tallied_row(
         }
     }
 
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
+    // A small buffer: the default (8 KB, zeroed) cost more than the row itself.
+    let mut w = csv::WriterBuilder::new()
+        .buffer_capacity(256)
+        .from_writer(Vec::with_capacity(128));
     w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
         .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
     w.into_inner()

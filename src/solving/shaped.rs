@@ -10,11 +10,16 @@
 //! translated, is the same labelled shape), so most lookups never call nauty. The
 //! tables have a cap in entries (both together): past it, they are emptied (values never
 //! depend on what they hold; a part met again is solved again, exactly).
+//!
+//! Domino games on boards ([`ShapedRules::dominoes`]: Domineering, Cram) take the
+//! bitboard path of [`super::grid`] for every board that fits in 128 bits: the same
+//! values, without shapes or nauty.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 
+use super::grid::Grid;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
@@ -30,6 +35,8 @@ pub struct ShapedSolver {
     rules: &'static dyn ShapedRules,
     games: DashMap<ShapeKey, GameId, crate::hash::Xxh3Build>,
     labelled: DashMap<Box<[u64]>, GameId, crate::hash::Xxh3Build>,
+    /// The bitboard path (domino games on boards).
+    grid: Option<Grid>,
     cap: AtomicUsize,
     lookups: AtomicU64,
     hits: AtomicU64,
@@ -65,6 +72,7 @@ impl ShapedSolver {
             rules,
             games: DashMap::default(),
             labelled: DashMap::default(),
+            grid: Grid::new(rules),
             cap: AtomicUsize::new(usize::MAX),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
@@ -72,6 +80,12 @@ impl ShapedSolver {
             labelled_hits: AtomicU64::new(0),
             evicted: AtomicU64::new(0),
         }
+    }
+
+    /// The same solver without the bitboard path: every position is valued as a shape
+    /// (for tests comparing the two paths).
+    pub fn without_bitboards(self) -> ShapedSolver {
+        ShapedSolver { grid: None, ..self }
     }
 
     /// The rules.
@@ -88,8 +102,15 @@ impl ShapedSolver {
     pub fn table_stats(&self) -> TableStats {
         let cap = self.cap.load(Ordering::Relaxed);
         let labelled = self.labelled.len();
+        let (grid, grid_lookups, grid_hits) = self.grid.as_ref().map_or((0, 0, 0), |g| {
+            (
+                g.len(),
+                g.lookups.load(Ordering::Relaxed),
+                g.hits.load(Ordering::Relaxed),
+            )
+        });
         TableStats {
-            entries: self.games.len() + labelled,
+            entries: self.games.len() + labelled + grid,
             labelled_entries: labelled,
             cap: (cap != usize::MAX).then_some(cap),
             labelled: (
@@ -97,8 +118,8 @@ impl ShapedSolver {
                 self.labelled_hits.load(Ordering::Relaxed),
             ),
             canonical: (
-                self.lookups.load(Ordering::Relaxed),
-                self.hits.load(Ordering::Relaxed),
+                self.lookups.load(Ordering::Relaxed) + grid_lookups,
+                self.hits.load(Ordering::Relaxed) + grid_hits,
             ),
             evicted: self.evicted.load(Ordering::Relaxed),
             ..TableStats::default()
@@ -108,6 +129,11 @@ impl ShapedSolver {
     /// The value of `s`: a nimber for impartial rules, a canonical form for partizan
     /// ones; or the limit computing it would cross.
     pub fn value(&self, s: &Shape) -> Result<GameId> {
+        if let Some(g) = &self.grid
+            && let Some(b) = Grid::bits(s)
+        {
+            return g.value(b, &|| self.make_room());
+        }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
             total = total.checked_add(self.part(&part)?)?;
@@ -152,11 +178,20 @@ impl ShapedSolver {
 
     /// Empties both tables when they hold the cap.
     fn make_room(&self) {
-        let held = self.games.len() + self.labelled.len();
-        if held >= self.cap.load(Ordering::Relaxed) {
+        // Counting the entries visits every shard of every table: not without a cap.
+        let cap = self.cap.load(Ordering::Relaxed);
+        if cap == usize::MAX {
+            return;
+        }
+        let grid = self.grid.as_ref().map_or(0, Grid::len);
+        let held = self.games.len() + self.labelled.len() + grid;
+        if held >= cap {
             self.evicted.fetch_add(held as u64, Ordering::Relaxed);
             self.games.clear();
             self.labelled.clear();
+            if let Some(g) = &self.grid {
+                g.clear();
+            }
         }
     }
 
