@@ -110,9 +110,9 @@ impl Grid {
         self.table.clear();
     }
 
-    /// The value of board `b`: the sum of its parts' values. `room` is called before
-    /// each insertion (the solver's cap).
-    pub(super) fn value(&self, b: Bits, room: &dyn Fn()) -> Result<GameId> {
+    /// The value of board `b`: the sum of its parts' values. `room(k)` is called before
+    /// `k` entries are inserted (the solver's cap).
+    pub(super) fn value(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
@@ -124,7 +124,7 @@ impl Grid {
     }
 
     /// The value of a connected part.
-    fn part(&self, b: Bits, room: &dyn Fn()) -> Result<GameId> {
+    fn part(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
@@ -157,7 +157,7 @@ impl Grid {
             self.options(b, self.right, &mut right, room)?;
             GameId::from_options(&left, &right)?
         };
-        room();
+        room(1 + turned.is_some() as usize);
         if let Some(t) = turned {
             // A part equal to its own transpose has t == own (and v == -v).
             self.table.insert(t, -v);
@@ -167,7 +167,7 @@ impl Grid {
     }
 
     /// Appends the values of the positions `d`'s dominoes leave on `b`.
-    fn options(&self, b: Bits, d: Domino, out: &mut Options, room: &dyn Fn()) -> Result<()> {
+    fn options(&self, b: Bits, d: Domino, out: &mut Options, room: &dyn Fn(usize)) -> Result<()> {
         if d != Domino::Horizontal {
             let s = b.stride();
             for p in ones(b.vertical_pairs()) {

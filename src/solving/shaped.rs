@@ -38,6 +38,8 @@ pub struct ShapedSolver {
     /// The bitboard path (domino games on boards).
     grid: Option<Grid>,
     cap: AtomicUsize,
+    /// Entries inserted since the tables were last emptied (at least those held).
+    held: AtomicUsize,
     lookups: AtomicU64,
     hits: AtomicU64,
     labelled_lookups: AtomicU64,
@@ -74,6 +76,7 @@ impl ShapedSolver {
             labelled: DashMap::default(),
             grid: Grid::new(rules),
             cap: AtomicUsize::new(usize::MAX),
+            held: AtomicUsize::new(0),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             labelled_lookups: AtomicU64::new(0),
@@ -132,7 +135,7 @@ impl ShapedSolver {
         if let Some(g) = &self.grid
             && let Some(b) = Grid::bits(s)
         {
-            return g.value(b, &|| self.make_room());
+            return g.value(b, &|k| self.make_room(k));
         }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
@@ -171,27 +174,25 @@ impl ShapedSolver {
             return Ok(*v);
         }
         let v = self.canonical_part(s)?;
-        self.make_room();
+        self.make_room(1);
         self.labelled.insert(exact, v);
         Ok(v)
     }
 
-    /// Empties both tables when they hold the cap.
-    fn make_room(&self) {
-        // Counting the entries visits every shard of every table: not without a cap.
+    /// Empties the tables when `more` entries would take them past the cap (counted as
+    /// they are inserted: counting the tables themselves visits all their shards).
+    fn make_room(&self, more: usize) {
         let cap = self.cap.load(Ordering::Relaxed);
-        if cap == usize::MAX {
+        let held = self.held.fetch_add(more, Ordering::Relaxed);
+        if cap == usize::MAX || held < cap {
             return;
         }
-        let grid = self.grid.as_ref().map_or(0, Grid::len);
-        let held = self.games.len() + self.labelled.len() + grid;
-        if held >= cap {
-            self.evicted.fetch_add(held as u64, Ordering::Relaxed);
-            self.games.clear();
-            self.labelled.clear();
-            if let Some(g) = &self.grid {
-                g.clear();
-            }
+        self.evicted.fetch_add(held as u64, Ordering::Relaxed);
+        self.held.store(more, Ordering::Relaxed);
+        self.games.clear();
+        self.labelled.clear();
+        if let Some(g) = &self.grid {
+            g.clear();
         }
     }
 
@@ -234,7 +235,7 @@ impl ShapedSolver {
                 GameId::from_options(&l, &r)?
             }
         };
-        self.make_room();
+        self.make_room(1 + mirror.is_some() as usize);
         if let Some(other) = mirror {
             // A self-mirror part (its value is its own negative) has other == own.
             self.games.insert(other, -v);
