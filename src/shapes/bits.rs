@@ -8,7 +8,8 @@
 
 use smallvec::SmallVec;
 
-/// A board in its bounding box (see the module notes): `h * (w + 1) <= 128`.
+/// A board in its bounding box (see the module notes): `h * (w + 1) <= 128` and
+/// `w <= 126` (so no shift is by 128 bits or more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Bits {
     /// The empty cells, bit `r * (w + 1) + c`.
@@ -68,8 +69,8 @@ impl Bits {
             c1 = c1.max(c);
         }
         let (w, h) = (c1 as i64 - c0 as i64 + 1, r1 as i64 - r0 as i64 + 1);
-        // A row of 127 columns (and its padding bit) is the widest box.
-        if (w + 1) * h > 128 {
+        // A stride of 128 bits would shift by the width of the word: 126 columns at most.
+        if w > 126 || (w + 1) * h > 128 {
             return None;
         }
         let s = w + 1;
@@ -124,17 +125,21 @@ impl Bits {
         let s = self.stride();
         let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
         let (r0, r1) = (first / s, last / s);
-        let mut cols = 0u128;
-        for r in r0..=r1 {
-            cols |= cells >> (r * s);
+        let h = r1 - r0 + 1;
+        let cells = cells >> (r0 * s);
+        // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
+        let mut cols = cells;
+        let mut k = 1;
+        while k < h {
+            cols |= cols >> (k * s);
+            k *= 2;
         }
         cols &= low(self.w as u32);
         let c0 = cols.trailing_zeros();
         let w = 128 - cols.leading_zeros() - c0;
-        let h = r1 - r0 + 1;
         if w == self.w as u32 {
             return Bits {
-                cells: cells >> (r0 * s),
+                cells,
                 w: w as u8,
                 h: h as u8,
             };
@@ -142,7 +147,7 @@ impl Bits {
         let (mask, t) = (low(w), w + 1);
         let mut out = 0u128;
         for r in 0..h {
-            out |= (cells >> ((r0 + r) * s + c0) & mask) << (r * t);
+            out |= (cells >> (r * s + c0) & mask) << (r * t);
         }
         Bits {
             cells: out,
@@ -176,6 +181,9 @@ impl Bits {
     #[inline]
     fn half_turn(self, cells: u128) -> u128 {
         let n = self.h as u32 * self.stride();
+        if n == 0 {
+            return 0;
+        }
         // Bit p goes to n - 1 - p: column c to w - c, then one back to w - 1 - c.
         (cells.reverse_bits() >> (128 - n)) >> 1
     }
@@ -207,7 +215,7 @@ impl Bits {
     /// box does not fit in 128 bits.
     pub fn transpose(self) -> Option<Bits> {
         let (w, h) = (self.h as u32, self.w as u32);
-        if (w + 1) * h > 128 {
+        if w > 126 || (w + 1) * h > 128 {
             return None;
         }
         let (s, t) = (self.stride(), w + 1);
@@ -267,7 +275,7 @@ mod tests {
 
     #[test]
     fn components_are_tight() {
-        let b = board(".#..|.#.#|##.#");
+        let b = board(".#..|.#.#|##.#|.###");
         let parts = b.components();
         assert_eq!(parts.len(), 3);
         assert_eq!(parts[0], board(".|."));
@@ -287,5 +295,9 @@ mod tests {
         // 8 rows of 15 columns fit (8 * 16 = 128), 15 rows of 8 do not (15 * 9).
         let wide = Bits::from_cells(&[(0, 0), (7, 14)]).unwrap();
         assert_eq!(wide.transpose(), None);
+        // A row of 126 cells fits, of 127 not (its stride would be the whole word).
+        let row = |n: i32| (0..n).map(|c| (0, c)).collect::<Vec<_>>();
+        assert_eq!(Bits::from_cells(&row(126)).unwrap().vertical_pairs(), 0);
+        assert_eq!(Bits::from_cells(&row(127)), None);
     }
 }

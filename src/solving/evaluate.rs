@@ -54,11 +54,14 @@ pub struct Evaluator {
     shaped_cells: ShapedCells,
 }
 
+/// The cells of a value and their CSV text (a comma before each).
+pub type ShapedRow = Arc<(Evaluation, Box<[u8]>)>;
+
 /// Values met last, each with its cells (a census meets the same values again and
 /// again: one lookup instead of one per column, and no formatting).
 #[derive(Default)]
 struct ShapedCells {
-    map: DashMap<GameId, Arc<(Evaluation, Box<[u8]>)>, crate::hash::Xxh3Build>,
+    map: DashMap<GameId, ShapedRow, crate::hash::Xxh3Build>,
     held: AtomicUsize,
 }
 
@@ -332,7 +335,7 @@ impl Evaluator {
 
     /// [`Evaluator::evaluate_shape`], with the CSV text of the cells (a comma before
     /// each), as one row of a census writes them.
-    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<Arc<(Evaluation, Box<[u8]>)>> {
+    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ShapedRow> {
         if self.shaped_misere.is_some() {
             let e = self.shape_cells(shape)?;
             let csv = csv_cells(&e)?;
