@@ -125,27 +125,42 @@ fn tallied_row(
     tally: Option<&mut Tallies>,
 ) -> Result<Vec<u8>> {
     let text = rules.write(s);
-    let eval = evaluator.evaluate_shape(s).map_err(|e| match e {
+    let cells = evaluator.evaluate_shape_csv(s).map_err(|e| match e {
         Error::Limit(m) => Error::Limit(format!("position {}: {m}", quoted(&text))),
         other => other,
     })?;
+    let (eval, csv) = (&cells.0, &cells.1);
     if let Some(t) = tally {
         if let Some(n) = t.numbers.as_mut() {
-            n.add(&text, rules.size(s), &eval);
+            n.add(&text, rules.size(s), eval);
         }
         if let Some(f) = t.finds.as_mut() {
-            f.add(&text, rules.size(s), &eval);
+            f.add(&text, rules.size(s), eval);
         }
         if let Some(m) = t.misere.as_mut() {
-            m.add_row(rules.size(s), &eval, || text.clone());
+            m.add_row(rules.size(s), eval, || text.clone());
         }
     }
-
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
-    w.write_record(evaluator.schema().shape_fields(text, rules.size(s), &eval))
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    w.into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
+    // The row as the `csv` crate writes it: the position quoted if it holds a comma, a
+    // quote or a newline (an edge list), then the size and the value cells.
+    let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
+    if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n')) {
+        row.push(b'"');
+        for b in text.bytes() {
+            if b == b'"' {
+                row.push(b'"');
+            }
+            row.push(b);
+        }
+        row.push(b'"');
+    } else {
+        row.extend_from_slice(text.as_bytes());
+    }
+    row.push(b',');
+    row.extend_from_slice(rules.size(s).to_string().as_bytes());
+    row.extend_from_slice(csv);
+    row.push(b'\n');
+    Ok(row)
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.

@@ -6,7 +6,7 @@
 use super::domineering::{
     DOMINO_EDGES, domino_moves, draw_position, parse_position, say_domino, write_position,
 };
-use super::shaped::{Act, Kind, Move, Player, ShapedRules};
+use super::shaped::{Act, Domino, Kind, Move, Player, ShapedRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, ShapeKey, board, canonical_key};
@@ -67,6 +67,10 @@ impl ShapedRules for Cram {
 
     fn say(&self, s: &Shape, act: Act) -> String {
         say_domino(s, act)
+    }
+
+    fn dominoes(&self) -> Option<(Domino, Domino)> {
+        Some((Domino::Any, Domino::Any))
     }
 
     fn key(&self, s: &Shape) -> ShapeKey {

@@ -6,7 +6,7 @@
 //! (generalised Domineering). Components are summed; a position and its `V`/`H` swap
 //! (the board turned a quarter) share one table entry with opposite signs.
 
-use super::shaped::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shaped::{Act, Domino, Kind, Mirror, Move, Player, ShapedRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::edges::{EdgeSyntax, parse_list, write_list};
@@ -183,6 +183,10 @@ impl ShapedRules for Domineering {
 
     fn say(&self, s: &Shape, act: Act) -> String {
         say_domino(s, act)
+    }
+
+    fn dominoes(&self) -> Option<(Domino, Domino)> {
+        Some((Domino::Vertical, Domino::Horizontal))
     }
 
     fn mirror(&self) -> Mirror {

@@ -78,6 +78,19 @@ impl Listing<'_> {
     }
 }
 
+/// Which dominoes a player of a domino game places on a board: a move covers two empty
+/// cells side by side (Domineering, Cram), for the bitboard solver
+/// ([`ShapedRules::dominoes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domino {
+    /// One cell above the other (the board's `V` edges).
+    Vertical,
+    /// Two cells in a row (the board's `H` edges).
+    Horizontal,
+    /// Either.
+    Any,
+}
+
 /// A ruleset on shapes.
 pub trait ShapedRules: Send + Sync {
     /// The name used on the command line and in job files.
@@ -155,6 +168,15 @@ pub trait ShapedRules: Send + Sync {
     /// How exchanging the players maps a position (default: not declared).
     fn mirror(&self) -> Mirror {
         Mirror::None
+    }
+
+    /// For a domino game on boards: the dominoes Left and Right place (a move leaves the
+    /// board without the two cells; the rules' [`ShapedRules::moves`] on a board are
+    /// exactly these, on its `V` and `H` edges). The solver then values a board as a
+    /// bitboard (`crate::shapes::bits`) instead of a shape; a property test checks both
+    /// ways agree. Default: `None` (not a domino game).
+    fn dominoes(&self) -> Option<(Domino, Domino)> {
+        None
     }
 
     /// The key a part is stored under: equal keys must mean equal values (default: the

@@ -7,8 +7,6 @@
 //! Domineering value (both axis reflections and the half turn; CGSuite's
 //! `Symmetry.Flip`).
 
-use std::collections::HashSet;
-
 use super::shape::Shape;
 use crate::error::{Error, Result, quoted};
 
@@ -29,6 +27,10 @@ pub const EMPTY: &str = "0";
 /// Reads a board in grid notation; every row must have the same length.
 pub fn parse(text: &str) -> Result<Shape> {
     let t = text.trim();
+    if let Some(cells) = well_formed(t) {
+        Shape::check_size(cells.len())?;
+        return Ok(from_cells(&cells));
+    }
     if t == EMPTY {
         return Ok(from_cells(&[]));
     }
@@ -75,6 +77,34 @@ pub fn parse(text: &str) -> Result<Shape> {
     Ok(from_cells(&cells))
 }
 
+/// The empty cells of a well-formed board of `.`, `#` and `|` (rows of one length, at
+/// most [`MAX_SIDE`] on a side), read byte by byte; `None` for anything else, which
+/// [`parse`] reads (and names what is wrong) the slow way.
+fn well_formed(t: &str) -> Option<Vec<Cell>> {
+    let mut cells = Vec::with_capacity(t.len());
+    let (mut r, mut c, mut width) = (0i32, 0i32, None);
+    for &b in t.as_bytes() {
+        match b {
+            b'.' => {
+                cells.push((r, c));
+                c += 1;
+            }
+            b'#' => c += 1,
+            b'|' => {
+                if c == 0 || width.is_some_and(|w| w != c) {
+                    return None;
+                }
+                width = Some(c);
+                r += 1;
+                c = 0;
+            }
+            _ => return None,
+        }
+    }
+    let ok = c > 0 && width.is_none_or(|w| w == c) && (c as usize) <= MAX_SIDE;
+    (ok && (r as usize) < MAX_SIDE).then_some(cells)
+}
+
 /// The board whose empty cells are `cells` (`(row, column)`), vertices in the given
 /// order.
 pub fn from_cells(cells: &[(i32, i32)]) -> Shape {
@@ -90,20 +120,22 @@ pub fn from_cells(cells: &[(i32, i32)]) -> Shape {
     for (i, &(r, c)) in cells.iter().enumerate() {
         grid[at(r, c)] = i;
     }
+    let mut edges = Vec::with_capacity(2 * cells.len());
     for (i, &(r, c)) in cells.iter().enumerate() {
         if ((r - r0 + 1) as usize) < rows {
             let j = grid[at(r + 1, c)];
             if j != usize::MAX {
-                s.add_edge(i, j, V);
+                edges.push((i, j, V));
             }
         }
         if ((c - c0 + 1) as usize) < cols {
             let j = grid[at(r, c + 1)];
             if j != usize::MAX {
-                s.add_edge(i, j, H);
+                edges.push((i, j, H));
             }
         }
     }
+    s.add_edges(edges);
     s.set_place(cells.to_vec());
     s
 }
@@ -119,15 +151,16 @@ pub fn write(s: &Shape) -> String {
     let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let r1 = cells.iter().map(|c| c.0).max().unwrap_or(0);
     let c1 = cells.iter().map(|c| c.1).max().unwrap_or(0);
-    let set: HashSet<(i32, i32)> = cells.iter().copied().collect();
-    (r0..=r1)
-        .map(|r| {
-            (c0..=c1)
-                .map(|c| if set.contains(&(r, c)) { '.' } else { '#' })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|")
+    // Rows of `#` with a `|` after each but the last, then a `.` per cell.
+    let (rows, cols) = ((r1 - r0 + 1) as usize, (c1 - c0 + 1) as usize);
+    let mut text = vec![b'#'; rows * (cols + 1) - 1];
+    for r in 1..rows {
+        text[r * (cols + 1) - 1] = b'|';
+    }
+    for &(r, c) in cells {
+        text[(r - r0) as usize * (cols + 1) + (c - c0) as usize] = b'.';
+    }
+    String::from_utf8(text).expect("ASCII")
 }
 
 /// A cell's name in `explain`: row and column, counted from 1 at the top left of the

@@ -102,6 +102,24 @@ impl Shape {
         self.edges.insert(at, e);
     }
 
+    /// Adds many edges at once ([`Shape::add_edge`] each, sorted once at the end).
+    pub fn add_edges(&mut self, edges: impl IntoIterator<Item = (usize, usize, u8)>) {
+        for (a, b, label) in edges {
+            assert!(a < self.n() && b < self.n(), "edge end out of range");
+            let (a, b) = if self.directed || a <= b {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            self.edges.push(Edge {
+                a: a as u32,
+                b: b as u32,
+                label,
+            });
+        }
+        self.edges.sort_unstable();
+    }
+
     /// The cell of each vertex, for board games (`(row, column)`).
     pub fn place(&self) -> Option<&[(i32, i32)]> {
         self.place.as_deref()

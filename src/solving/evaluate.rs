@@ -20,6 +20,11 @@
 //! # Ok::<(), gamecensus::Error>(())
 //! ```
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use dashmap::DashMap;
+
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::misere::MisereSolver;
@@ -44,6 +49,41 @@ pub struct Evaluator {
     misere: Option<MisereSolver>,
     /// Impartial rules on shapes with misère play asked for.
     shaped_misere: Option<ShapedMisereSolver>,
+    /// The value cells of positions on shapes by their value (without misère play they
+    /// depend on nothing else), with their CSV text.
+    shaped_cells: ShapedCells,
+}
+
+/// The cells of a value and their CSV text (a comma before each).
+pub type ShapedRow = Arc<(Evaluation, Box<[u8]>)>;
+
+/// Values met last, each with its cells (a census meets the same values again and
+/// again: one lookup instead of one per column, and no formatting).
+#[derive(Default)]
+struct ShapedCells {
+    map: DashMap<GameId, ShapedRow, crate::hash::Xxh3Build>,
+    held: AtomicUsize,
+}
+
+/// Values [`ShapedCells`] holds before it starts again (a few hundred bytes each).
+const SHAPED_CELLS: usize = 1 << 15;
+
+/// The CSV text of `cells`, a comma before each (as the `csv` crate quotes them in a
+/// row: the record is written with a first field, which is then cut off).
+fn csv_cells(cells: &Evaluation) -> Result<Box<[u8]>> {
+    let mut w = csv::WriterBuilder::new()
+        .buffer_capacity(256)
+        .from_writer(Vec::with_capacity(64));
+    let fields = std::iter::once(String::new()).chain(cells.cells.iter().map(Cell::format));
+    w.write_record(fields)
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+    let mut bytes = w
+        .into_inner()
+        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    }
+    Ok(bytes.into_boxed_slice())
 }
 
 enum Solver {
@@ -68,6 +108,7 @@ impl Evaluator {
             solver,
             misere: None,
             shaped_misere: None,
+            shaped_cells: ShapedCells::default(),
         }
     }
 
@@ -286,13 +327,63 @@ impl Evaluator {
 
     /// The values of a position of a game on shapes, one cell per value column.
     pub fn evaluate_shape(&self, shape: &Shape) -> Result<Evaluation> {
-        let Solver::Shaped(s) = &self.solver else {
-            return Err(Error::usage(format!(
+        if self.shaped_misere.is_some() {
+            return self.shape_cells(shape);
+        }
+        Ok(self.evaluate_shape_csv(shape)?.0.clone())
+    }
+
+    /// [`Evaluator::evaluate_shape`], with the CSV text of the cells (a comma before
+    /// each), as one row of a census writes them.
+    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ShapedRow> {
+        if self.shaped_misere.is_some() {
+            let e = self.shape_cells(shape)?;
+            let csv = csv_cells(&e)?;
+            return Ok(Arc::new((e, csv)));
+        }
+        let v = self.shaped_solver()?.value(shape)?;
+        let memo = &self.shaped_cells;
+        if let Some(c) = memo.map.get(&v) {
+            return Ok(Arc::clone(&c));
+        }
+        let e = self.value_cells(v)?;
+        let csv = csv_cells(&e)?;
+        let c = Arc::new((e, csv));
+        if memo.held.fetch_add(1, Ordering::Relaxed) >= SHAPED_CELLS {
+            memo.map.clear();
+            memo.held.store(1, Ordering::Relaxed);
+        }
+        memo.map.insert(v, Arc::clone(&c));
+        Ok(c)
+    }
+
+    fn shaped_solver(&self) -> Result<&ShapedSolver> {
+        match &self.solver {
+            Solver::Shaped(s) => Ok(s),
+            _ => Err(Error::usage(format!(
                 "rules {} are played on graphs, not on a board, edge list or poset",
                 self.ruleset.name()
-            )));
-        };
-        let v = s.value(shape)?;
+            ))),
+        }
+    }
+
+    /// The cells of a position on shapes, misère ones included.
+    fn shape_cells(&self, shape: &Shape) -> Result<Evaluation> {
+        let mut e = self.value_cells(self.shaped_solver()?.value(shape)?)?;
+        if let Some(m) = &self.shaped_misere {
+            let (m, c) = m.misere_cgsuite(shape)?;
+            e.cells.extend([
+                Cell::Outcome(m.outcome()),
+                Cell::Text(c.genus),
+                Cell::Text(c.tame.to_string()),
+            ]);
+        }
+        Ok(e)
+    }
+
+    /// The cells of value `v` of a position on shapes (normal play).
+    fn value_cells(&self, v: GameId) -> Result<Evaluation> {
+        let s = self.shaped_solver()?;
         let mut e = Evaluation::default();
         e.cells.push(Cell::Outcome(v.outcome()));
         e.cells.push(Cell::Game(v));
@@ -317,14 +408,6 @@ impl Evaluator {
                 e.cells.push(Cell::Number(v.temperature()?));
                 e.cells.push(Cell::Number(v.mean()?));
             }
-        }
-        if let Some(m) = &self.shaped_misere {
-            let (m, c) = m.misere_cgsuite(shape)?;
-            e.cells.extend([
-                Cell::Outcome(m.outcome()),
-                Cell::Text(c.genus),
-                Cell::Text(c.tame.to_string()),
-            ]);
         }
         Ok(e)
     }

@@ -8,6 +8,7 @@ pub mod columns;
 pub mod driver;
 pub mod evaluate;
 pub mod explain;
+mod grid;
 pub mod impartial;
 pub mod known;
 pub mod labelled;

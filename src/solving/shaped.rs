@@ -10,11 +10,16 @@
 //! translated, is the same labelled shape), so most lookups never call nauty. The
 //! tables have a cap in entries (both together): past it, they are emptied (values never
 //! depend on what they hold; a part met again is solved again, exactly).
+//!
+//! Domino games on boards ([`ShapedRules::dominoes`]: Domineering, Cram) take the
+//! bitboard path of [`super::grid`] for every board that fits in 128 bits: the same
+//! values, without shapes or nauty.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 
+use super::grid::Grid;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
@@ -30,7 +35,11 @@ pub struct ShapedSolver {
     rules: &'static dyn ShapedRules,
     games: DashMap<ShapeKey, GameId, crate::hash::Xxh3Build>,
     labelled: DashMap<Box<[u64]>, GameId, crate::hash::Xxh3Build>,
+    /// The bitboard path (domino games on boards).
+    grid: Option<Grid>,
     cap: AtomicUsize,
+    /// Entries inserted since the tables were last emptied (at least those held).
+    held: AtomicUsize,
     lookups: AtomicU64,
     hits: AtomicU64,
     labelled_lookups: AtomicU64,
@@ -65,13 +74,21 @@ impl ShapedSolver {
             rules,
             games: DashMap::default(),
             labelled: DashMap::default(),
+            grid: Grid::new(rules),
             cap: AtomicUsize::new(usize::MAX),
+            held: AtomicUsize::new(0),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             labelled_lookups: AtomicU64::new(0),
             labelled_hits: AtomicU64::new(0),
             evicted: AtomicU64::new(0),
         }
+    }
+
+    /// The same solver without the bitboard path: every position is valued as a shape
+    /// (for tests comparing the two paths).
+    pub fn without_bitboards(self) -> ShapedSolver {
+        ShapedSolver { grid: None, ..self }
     }
 
     /// The rules.
@@ -88,8 +105,15 @@ impl ShapedSolver {
     pub fn table_stats(&self) -> TableStats {
         let cap = self.cap.load(Ordering::Relaxed);
         let labelled = self.labelled.len();
+        let (grid, grid_lookups, grid_hits) = self.grid.as_ref().map_or((0, 0, 0), |g| {
+            (
+                g.len(),
+                g.lookups.load(Ordering::Relaxed),
+                g.hits.load(Ordering::Relaxed),
+            )
+        });
         TableStats {
-            entries: self.games.len() + labelled,
+            entries: self.games.len() + labelled + grid,
             labelled_entries: labelled,
             cap: (cap != usize::MAX).then_some(cap),
             labelled: (
@@ -97,8 +121,8 @@ impl ShapedSolver {
                 self.labelled_hits.load(Ordering::Relaxed),
             ),
             canonical: (
-                self.lookups.load(Ordering::Relaxed),
-                self.hits.load(Ordering::Relaxed),
+                self.lookups.load(Ordering::Relaxed) + grid_lookups,
+                self.hits.load(Ordering::Relaxed) + grid_hits,
             ),
             evicted: self.evicted.load(Ordering::Relaxed),
             ..TableStats::default()
@@ -108,6 +132,11 @@ impl ShapedSolver {
     /// The value of `s`: a nimber for impartial rules, a canonical form for partizan
     /// ones; or the limit computing it would cross.
     pub fn value(&self, s: &Shape) -> Result<GameId> {
+        if let Some(g) = &self.grid
+            && let Some(b) = Grid::bits(s)
+        {
+            return g.value(b, &|k| self.make_room(k));
+        }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
             total = total.checked_add(self.part(&part)?)?;
@@ -145,18 +174,25 @@ impl ShapedSolver {
             return Ok(*v);
         }
         let v = self.canonical_part(s)?;
-        self.make_room();
+        self.make_room(1);
         self.labelled.insert(exact, v);
         Ok(v)
     }
 
-    /// Empties both tables when they hold the cap.
-    fn make_room(&self) {
-        let held = self.games.len() + self.labelled.len();
-        if held >= self.cap.load(Ordering::Relaxed) {
-            self.evicted.fetch_add(held as u64, Ordering::Relaxed);
-            self.games.clear();
-            self.labelled.clear();
+    /// Empties the tables when `more` entries would take them past the cap (counted as
+    /// they are inserted: counting the tables themselves visits all their shards).
+    fn make_room(&self, more: usize) {
+        let cap = self.cap.load(Ordering::Relaxed);
+        let held = self.held.fetch_add(more, Ordering::Relaxed);
+        if cap == usize::MAX || held < cap {
+            return;
+        }
+        self.evicted.fetch_add(held as u64, Ordering::Relaxed);
+        self.held.store(more, Ordering::Relaxed);
+        self.games.clear();
+        self.labelled.clear();
+        if let Some(g) = &self.grid {
+            g.clear();
         }
     }
 
@@ -199,7 +235,7 @@ impl ShapedSolver {
                 GameId::from_options(&l, &r)?
             }
         };
-        self.make_room();
+        self.make_room(1 + mirror.is_some() as usize);
         if let Some(other) = mirror {
             // A self-mirror part (its value is its own negative) has other == own.
             self.games.insert(other, -v);

@@ -299,7 +299,7 @@ impl Plain {
     }
 }
 
-fn plain(b: &str, impartial: bool) -> GameId {
+pub(crate) fn plain(b: &str, impartial: bool) -> GameId {
     let cells = board::parse(b).unwrap().place().unwrap().to_vec();
     let all = (1u64 << cells.len()) - 1;
     Plain {

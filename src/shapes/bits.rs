@@ -1,0 +1,303 @@
+//! Boards of at most 128 bits ([`Bits`]): the empty cells of a board in its bounding box
+//! of `w` columns and `h` rows, cell `(r, c)` at bit `r * (w + 1) + c`. Each row has one
+//! padding bit after its last column, always clear, so a shift by one never carries a
+//! cell into the next row: the horizontal pairs of a board are `cells & cells >> 1`, the
+//! vertical ones `cells & cells >> (w + 1)`. The domino games' bitboard solver
+//! (`crate::solving::grid`) reads boards so; the general [`Shape`](super::Shape) stays
+//! the model of every other position.
+
+use smallvec::SmallVec;
+
+/// A board in its bounding box (see the module notes): `h * (w + 1) <= 128` and
+/// `w <= 126` (so no shift is by 128 bits or more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Bits {
+    /// The empty cells, bit `r * (w + 1) + c`.
+    pub cells: u128,
+    /// Columns.
+    pub w: u8,
+    /// Rows.
+    pub h: u8,
+}
+
+impl std::hash::Hash for Bits {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.cells as u64);
+        state.write_u64((self.cells >> 64) as u64 ^ (self.w as u64) << 56 ^ (self.h as u64) << 48);
+    }
+}
+
+/// The parts a board splits into (most boards have few).
+pub type Parts = SmallVec<[Bits; 8]>;
+
+/// The low `k` bits (`k <= 128`).
+#[inline]
+fn low(k: u32) -> u128 {
+    if k >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << k) - 1
+    }
+}
+
+impl Bits {
+    /// The board without cells.
+    pub const EMPTY: Bits = Bits {
+        cells: 0,
+        w: 0,
+        h: 0,
+    };
+
+    /// Bits from one cell to the one below it.
+    #[inline]
+    pub fn stride(self) -> u32 {
+        self.w as u32 + 1
+    }
+
+    /// The board of `cells` (`(row, column)`, any order, each once), or `None` if its
+    /// bounding box does not fit in 128 bits with the padding (or a cell is repeated).
+    pub fn from_cells(cells: &[(i32, i32)]) -> Option<Bits> {
+        if cells.is_empty() {
+            return Some(Bits::EMPTY);
+        }
+        let (mut r0, mut c0, mut r1, mut c1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for &(r, c) in cells {
+            r0 = r0.min(r);
+            c0 = c0.min(c);
+            r1 = r1.max(r);
+            c1 = c1.max(c);
+        }
+        let (w, h) = (c1 as i64 - c0 as i64 + 1, r1 as i64 - r0 as i64 + 1);
+        // A stride of 128 bits would shift by the width of the word: 126 columns at most.
+        if w > 126 || (w + 1) * h > 128 {
+            return None;
+        }
+        let s = w + 1;
+        let mut bits = 0u128;
+        for &(r, c) in cells {
+            bits |= 1u128 << ((r as i64 - r0 as i64) * s + (c as i64 - c0 as i64));
+        }
+        if bits.count_ones() as usize != cells.len() {
+            return None;
+        }
+        Some(Bits {
+            cells: bits,
+            w: w as u8,
+            h: h as u8,
+        })
+    }
+
+    /// The cells, `(row, column)`, in reading order.
+    pub fn to_cells(self) -> Vec<(i32, i32)> {
+        let s = self.stride();
+        ones(self.cells)
+            .map(|p| ((p / s) as i32, (p % s) as i32))
+            .collect()
+    }
+
+    /// The number of empty cells.
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.cells.count_ones()
+    }
+
+    /// Bit `p` set where cells `p` and `p + stride` (the one below) are both empty.
+    #[inline]
+    pub fn vertical_pairs(self) -> u128 {
+        self.cells & self.cells >> self.stride()
+    }
+
+    /// Bit `p` set where cells `p` and `p + 1` (the one to the right) are both empty.
+    #[inline]
+    pub fn horizontal_pairs(self) -> u128 {
+        self.cells & self.cells >> 1
+    }
+
+    /// The same box with only the cells of `cells` (a subset of this board's).
+    #[inline]
+    pub fn with_cells(self, cells: u128) -> Bits {
+        Bits { cells, ..self }
+    }
+
+    /// The cells of `cells` (in this board's box) cut down to their own bounding box.
+    fn tight(self, cells: u128) -> Bits {
+        let s = self.stride();
+        let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
+        let (r0, r1) = (first / s, last / s);
+        let h = r1 - r0 + 1;
+        let cells = cells >> (r0 * s);
+        // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
+        let mut cols = cells;
+        let mut k = 1;
+        while k < h {
+            cols |= cols >> (k * s);
+            k *= 2;
+        }
+        cols &= low(self.w as u32);
+        let c0 = cols.trailing_zeros();
+        let w = 128 - cols.leading_zeros() - c0;
+        if w == self.w as u32 {
+            return Bits {
+                cells,
+                w: w as u8,
+                h: h as u8,
+            };
+        }
+        let (mask, t) = (low(w), w + 1);
+        let mut out = 0u128;
+        for r in 0..h {
+            out |= (cells >> (r * s + c0) & mask) << (r * t);
+        }
+        Bits {
+            cells: out,
+            w: w as u8,
+            h: h as u8,
+        }
+    }
+
+    /// The connected parts of the board (cells joined by a side), each in its own
+    /// bounding box, in order of their first cell.
+    pub fn components(self) -> Parts {
+        let mut parts = Parts::new();
+        let s = self.stride();
+        let mut rest = self.cells;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & self.cells;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            rest &= !part;
+            parts.push(self.tight(part));
+        }
+        parts
+    }
+
+    /// The board turned half a turn (same box).
+    #[inline]
+    fn half_turn(self, cells: u128) -> u128 {
+        let n = self.h as u32 * self.stride();
+        if n == 0 {
+            return 0;
+        }
+        // Bit p goes to n - 1 - p: column c to w - c, then one back to w - 1 - c.
+        (cells.reverse_bits() >> (128 - n)) >> 1
+    }
+
+    /// The board reflected in its horizontal axis (rows in reverse order).
+    #[inline]
+    fn rows_reversed(self, cells: u128) -> u128 {
+        let s = self.stride();
+        let mask = low(s);
+        let mut out = 0u128;
+        for r in 0..self.h as u32 {
+            out |= (cells >> (r * s) & mask) << ((self.h as u32 - 1 - r) * s);
+        }
+        out
+    }
+
+    /// The least of the board's images under the reflections in both axes and the half
+    /// turn (the symmetries that keep a Domineering value): two boards have equal keys
+    /// exactly when one is an image of the other.
+    pub fn flip_key(self) -> Bits {
+        let a = self.cells;
+        let b = self.half_turn(a);
+        let c = self.rows_reversed(a);
+        let d = self.half_turn(c);
+        self.with_cells(a.min(b).min(c).min(d))
+    }
+
+    /// The board reflected in its main diagonal (rows become columns), or `None` if that
+    /// box does not fit in 128 bits.
+    pub fn transpose(self) -> Option<Bits> {
+        let (w, h) = (self.h as u32, self.w as u32);
+        if w > 126 || (w + 1) * h > 128 {
+            return None;
+        }
+        let (s, t) = (self.stride(), w + 1);
+        let mut out = 0u128;
+        for p in ones(self.cells) {
+            out |= 1u128 << ((p % s) * t + p / s);
+        }
+        Some(Bits {
+            cells: out,
+            w: w as u8,
+            h: h as u8,
+        })
+    }
+}
+
+/// The positions of the set bits of `x`, lowest first.
+#[inline]
+pub fn ones(mut x: u128) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if x == 0 {
+            return None;
+        }
+        let p = x.trailing_zeros();
+        x &= x - 1;
+        Some(p)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Bits {
+        let mut cells = Vec::new();
+        for (r, row) in text.split('|').enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    cells.push((r as i32, c as i32));
+                }
+            }
+        }
+        Bits::from_cells(&cells).unwrap()
+    }
+
+    #[test]
+    fn pairs_do_not_wrap_rows() {
+        // ..|.. : two horizontal and two vertical pairs.
+        let b = board("..|..");
+        assert_eq!(b.horizontal_pairs().count_ones(), 2);
+        assert_eq!(b.vertical_pairs().count_ones(), 2);
+        // .#|#. has none; ...|#.. has two horizontal pairs and one vertical.
+        assert_eq!(board(".#|#.").horizontal_pairs(), 0);
+        assert_eq!(board(".#|#.").vertical_pairs(), 0);
+        assert_eq!(board("...|#..").horizontal_pairs().count_ones(), 3);
+        assert_eq!(board("...|#..").vertical_pairs().count_ones(), 2);
+    }
+
+    #[test]
+    fn components_are_tight() {
+        let b = board(".#..|.#.#|##.#|.###");
+        let parts = b.components();
+        assert_eq!(parts.len(), 3);
+        assert_eq!(parts[0], board(".|."));
+        assert_eq!(parts[1], board("..|.#|.#"));
+        assert_eq!(parts[2], board("."));
+    }
+
+    #[test]
+    fn images_and_transpose() {
+        let l = board("..|.#|.#");
+        for image in ["..|#.|#.", ".#|.#|..", "#.|#.|.."] {
+            assert_eq!(l.flip_key(), board(image).flip_key(), "{image}");
+        }
+        assert_ne!(l.flip_key(), board("...|..#").flip_key());
+        assert_eq!(l.transpose().unwrap(), board("...|.##"));
+        assert_eq!(board(".").transpose().unwrap(), board("."));
+        // 8 rows of 15 columns fit (8 * 16 = 128), 15 rows of 8 do not (15 * 9).
+        let wide = Bits::from_cells(&[(0, 0), (7, 14)]).unwrap();
+        assert_eq!(wide.transpose(), None);
+        // A row of 126 cells fits, of 127 not (its stride would be the whole word).
+        let row = |n: i32| (0..n).map(|c| (0, c)).collect::<Vec<_>>();
+        assert_eq!(Bits::from_cells(&row(126)).unwrap().vertical_pairs(), 0);
+        assert_eq!(Bits::from_cells(&row(127)), None);
+    }
+}

@@ -1,0 +1,185 @@
+//! The bitboard path of the shaped solver for domino games on boards (Domineering,
+//! Cram: [`ShapedRules::dominoes`]): a board that fits in 128 bits
+//! ([`crate::shapes::bits`]) is split into its connected parts with bit operations, each
+//! part is looked up by the least of its images under the reflections in both axes and
+//! the half turn (the symmetries that keep every domino game's value, Winning Ways
+//! ch. 5; CGSuite's `Symmetry.Flip`), and a part not found is solved from its moves:
+//! each move clears the two cells of a domino. A solved part is also stored, negated,
+//! under the key of its transpose: reflecting in the diagonal turns vertical dominoes
+//! into horizontal ones, so it exchanges the players when Left's dominoes are Right's
+//! turned (Domineering), and is the same game when both place any domino (Cram, whose
+//! values are nimbers, their own negatives).
+//!
+//! The path values exactly the games the general one does (a property test,
+//! `src/tests/domineering_bits.rs`, checks both against each other and against a plain
+//! minimax); it only computes them without building shapes or canonical labellings.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use dashmap::DashMap;
+use smallvec::SmallVec;
+
+use super::shaped::MAX_NIM;
+use crate::error::{Error, Result};
+use crate::rules::shaped::{Domino, Kind, ShapedRules};
+use crate::shapes::Shape;
+use crate::shapes::bits::{Bits, ones};
+use crate::shapes::board::{H, V};
+use crate::values::game::GameId;
+
+/// The bitboard solver's table and the dominoes of each player.
+pub(super) struct Grid {
+    left: Domino,
+    right: Domino,
+    impartial: bool,
+    table: DashMap<Bits, GameId, crate::hash::Xxh3Build>,
+    pub(super) lookups: AtomicU64,
+    pub(super) hits: AtomicU64,
+}
+
+/// Option values of one side (most parts have a few dozen moves at most).
+type Options = SmallVec<[GameId; 32]>;
+
+impl Grid {
+    /// The bitboard solver of `rules`, if they are a domino game whose transpose
+    /// exchanges the players' dominoes (or keeps them, for an impartial game).
+    pub(super) fn new(rules: &dyn ShapedRules) -> Option<Grid> {
+        let (left, right) = rules.dominoes()?;
+        let turned = |d: Domino| match d {
+            Domino::Vertical => Domino::Horizontal,
+            Domino::Horizontal => Domino::Vertical,
+            Domino::Any => Domino::Any,
+        };
+        let impartial = rules.kind() == Kind::Impartial;
+        // Storing a part's negative under its transpose's key needs the transpose to be
+        // the players exchanged; an impartial game must give both players the same moves.
+        let mirrored = turned(left) == right && turned(right) == left;
+        if !mirrored || (impartial && left != right) {
+            return None;
+        }
+        Some(Grid {
+            left,
+            right,
+            impartial,
+            table: DashMap::default(),
+            lookups: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        })
+    }
+
+    /// The board of `s` as bits: if `s` records its cells, fits in 128 bits, and its
+    /// edges are exactly the pairs of side-by-side cells, `V` between a cell and the one
+    /// below it, `H` between a cell and the one to its right. Otherwise `None` (the
+    /// general path values it).
+    pub(super) fn bits(s: &Shape) -> Option<Bits> {
+        let place = s.place()?;
+        let b = Bits::from_cells(place)?;
+        if s.edges().len()
+            != (b.vertical_pairs().count_ones() + b.horizontal_pairs().count_ones()) as usize
+        {
+            return None;
+        }
+        let mut last = None;
+        for e in s.edges() {
+            // Edges are sorted: a repeated edge would sit next to its twin.
+            if last == Some(*e) {
+                return None;
+            }
+            last = Some(*e);
+            let (p, q) = (place[e.a as usize], place[e.b as usize]);
+            let (dr, dc) = ((p.0 - q.0).abs(), (p.1 - q.1).abs());
+            let fits = match e.label {
+                V => (dr, dc) == (1, 0),
+                H => (dr, dc) == (0, 1),
+                _ => false,
+            };
+            if !fits {
+                return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// Entries held.
+    pub(super) fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Empties the table.
+    pub(super) fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// The value of board `b`: the sum of its parts' values. `room(k)` is called before
+    /// `k` entries are inserted (the solver's cap).
+    pub(super) fn value(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
+        if b.count() <= 1 {
+            return Ok(GameId::zero());
+        }
+        let mut total = GameId::zero();
+        for part in b.components() {
+            total = total.checked_add(self.part(part, room)?)?;
+        }
+        Ok(total)
+    }
+
+    /// The value of a connected part.
+    fn part(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
+        if b.count() <= 1 {
+            return Ok(GameId::zero());
+        }
+        let own = b.flip_key();
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(v) = self.table.get(&own) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(*v);
+        }
+        let turned = b.transpose().map(Bits::flip_key);
+        if let Some(t) = turned
+            && let Some(v) = self.table.get(&t)
+        {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(-*v);
+        }
+        let mut left = Options::new();
+        self.options(b, self.left, &mut left, room)?;
+        let v = if self.impartial {
+            let v = GameId::from_options(&left, &left)?;
+            let nim = v.as_nus().map_or(0, |n| n.nim);
+            if nim > MAX_NIM {
+                return Err(Error::Limit(format!(
+                    "a nim-value beyond {MAX_NIM}, the shaped solver's limit"
+                )));
+            }
+            v
+        } else {
+            let mut right = Options::new();
+            self.options(b, self.right, &mut right, room)?;
+            GameId::from_options(&left, &right)?
+        };
+        room(1 + turned.is_some() as usize);
+        if let Some(t) = turned {
+            // A part equal to its own transpose has t == own (and v == -v).
+            self.table.insert(t, -v);
+        }
+        self.table.insert(own, v);
+        Ok(v)
+    }
+
+    /// Appends the values of the positions `d`'s dominoes leave on `b`.
+    fn options(&self, b: Bits, d: Domino, out: &mut Options, room: &dyn Fn(usize)) -> Result<()> {
+        if d != Domino::Horizontal {
+            let s = b.stride();
+            for p in ones(b.vertical_pairs()) {
+                let after = b.cells & !(1u128 << p | 1u128 << (p + s));
+                out.push(self.value(b.with_cells(after), room)?);
+            }
+        }
+        if d != Domino::Vertical {
+            for p in ones(b.horizontal_pairs()) {
+                out.push(self.value(b.with_cells(b.cells & !(3u128 << p)), room)?);
+            }
+        }
+        Ok(())
+    }
+}

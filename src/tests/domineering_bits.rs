@@ -1,0 +1,106 @@
+//! The bitboard path of the shaped solver (src/solving/grid.rs on src/shapes/bits.rs:
+//! Domineering and Cram boards of at most 128 bits) against the general path (shapes,
+//! nauty keys, the rules' own moves) and against the plain minimax of
+//! src/tests/domineering.rs (no components, no keys, no symmetry), on random boards. The
+//! other tests of that file (the cgt crate, CGSuite, OEIS) run the bitboard path, as the
+//! solver takes it for every board that fits.
+
+use gamecensus::rules::Ruleset;
+use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::shapes::board;
+use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::values::game::GameId;
+use proptest::prelude::*;
+
+use super::domineering::plain;
+
+fn rules(name: &str) -> &'static dyn ShapedRules {
+    match Ruleset::from_name(name) {
+        Ok(Ruleset::Shaped(r)) => r,
+        _ => panic!("{name} is a shaped ruleset"),
+    }
+}
+
+fn value_of(s: &ShapedSolver, b: &str) -> GameId {
+    s.value(&board::parse(b).unwrap_or_else(|e| panic!("{b}: {e}")))
+        .unwrap_or_else(|e| panic!("{b}: {e}"))
+}
+
+/// A random board of at most 4x5 cells (any of them may be filled).
+fn any_board() -> impl Strategy<Value = String> {
+    (1usize..=4, 1usize..=5)
+        .prop_flat_map(|(m, n)| {
+            (
+                Just(n),
+                proptest::collection::vec(prop::bool::weighted(0.7), m * n),
+            )
+        })
+        .prop_map(|(n, cells)| {
+            if !cells.contains(&true) {
+                return board::EMPTY.to_string();
+            }
+            cells
+                .chunks(n)
+                .map(|r| {
+                    r.iter()
+                        .map(|&e| if e { '.' } else { '#' })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Both paths, and the bitboard path under a table cap of 8 entries (emptied again
+    /// and again), give every board one value; the plain minimax too (boards of at
+    /// most 16 cells).
+    #[test]
+    fn bitboards_agree_with_shapes_and_plain_minimax(b in any_board()) {
+        for (name, impartial) in [("domineering", false), ("cram", true)] {
+            let fast = ShapedSolver::new(rules(name));
+            let general = ShapedSolver::new(rules(name)).without_bitboards();
+            let capped = ShapedSolver::new(rules(name));
+            capped.set_cap(8);
+            let g = value_of(&fast, &b);
+            prop_assert_eq!(value_of(&general, &b), g, "{} {}", name, b);
+            prop_assert_eq!(value_of(&capped, &b), g, "{} capped {}", name, b);
+            if b.matches('.').count() <= 16 && b != board::EMPTY {
+                prop_assert_eq!(plain(&b, impartial), g, "{} plain {}", name, b);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_board_past_128_bits_takes_the_general_path_then_bitboards() {
+    // Two rows of 70 columns do not fit (2 x 71 bits): the L of a row of 70 cells with
+    // one cell under its first is valued as a shape, its parts after a move as bits.
+    let long = format!("{}|.{}", ".".repeat(70), "#".repeat(69));
+    let fast = ShapedSolver::new(rules("domineering"));
+    let general = ShapedSolver::new(rules("domineering")).without_bitboards();
+    assert_eq!(value_of(&fast, &long), value_of(&general, &long));
+    // A row of n cells is worth -floor(n/2) (Right fills it; Winning Ways ch. 5).
+    assert_eq!(value_of(&fast, &".".repeat(70)), int(-35));
+    // 126 cells in a row fit in the bits, 127 do not (a 128-bit stride).
+    assert_eq!(value_of(&fast, &".".repeat(126)), int(-63));
+    assert_eq!(value_of(&fast, &".".repeat(127)), int(-63));
+    assert_eq!(value_of(&fast, &".".repeat(200)), int(-100));
+}
+
+fn int(n: i64) -> GameId {
+    gamecensus::values::parse::parse_value(&n.to_string()).unwrap()
+}
+
+#[test]
+fn a_shape_whose_edges_are_not_its_cells_is_valued_as_a_shape() {
+    // The 1x2 board with its edge relabelled V: the cells say Right's domino, the edge
+    // says Left's, and the moves follow the edges (value 1, not the board's -1).
+    let b = board::parse("..").unwrap();
+    let swapped = b.map_edge_labels(|l| if l == board::V { board::H } else { board::V });
+    let s = ShapedSolver::new(rules("domineering"));
+    assert_eq!(s.value(&b).unwrap(), -int(1));
+    assert_eq!(s.value(&swapped).unwrap(), int(1));
+}
