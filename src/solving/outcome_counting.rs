@@ -37,7 +37,9 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// Moves of areas and packing P is sure to be credited, moving first (`first`) or
-    /// second, by the proof in [`decide`]: `6 areas + 2 v2 + 3 v1` potential units.
+    /// second, by the proof in [`decide`]: `6 areas + 2 v2 + 3 v1` potential units, or
+    /// the same strategy counted by phases (areas, then packing; proof below), the
+    /// larger.
     #[inline]
     pub(crate) fn packed(&self, first: bool) -> i32 {
         let units = (6 * self.areas + 2 * self.v2 + 3 * self.v1) as i32;

@@ -260,7 +260,7 @@ impl Search {
                 if pt.1 >= ot.0 {
                     1 << 28
                 } else {
-                    ((pt.0 + 2 * pt.1) as i32 - (ot.0 + 2 * ot.1) as i32) << 16
+                    ((pt.0 + pt.1) as i32 - (ot.0 + ot.1) as i32) << 16
                         | (self.place[side][i as usize] as i32) << 8
                         | self.history[side][i as usize].min(255) as i32
                 }
