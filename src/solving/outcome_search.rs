@@ -35,7 +35,7 @@
 //!   tried first.
 
 pub use super::outcome_counting::Geometry;
-use super::outcome_counting::{LEFT, RIGHT, decide, place_value};
+use super::outcome_counting::{LEFT, RIGHT, Tally, decide, place_value};
 use crate::error::{Error, Result};
 
 pub use super::outcome_counting::MAX_CELLS;
@@ -140,7 +140,7 @@ impl Search {
         })?;
         let free = free & self.g.all;
         let freet = self.transposed(free);
-        Ok(self.search(free, freet, offset, if left { LEFT } else { RIGHT }))
+        Ok(self.search(free, freet, offset, if left { LEFT } else { RIGHT }, None))
     }
 
     fn transposed(&self, free: u128) -> u128 {
@@ -196,10 +196,18 @@ impl Search {
         }
     }
 
-    fn search(&mut self, free: u128, freet: u128, offset: i16, side: usize) -> bool {
+    /// `tally`: the board's [`Geometry::tally`] if the caller has it.
+    fn search(
+        &mut self,
+        free: u128,
+        freet: u128,
+        offset: i16,
+        side: usize,
+        tally: Option<[Tally; 2]>,
+    ) -> bool {
         let g = self.g;
         self.stats.nodes += 1;
-        let t = g.tally(free);
+        let t = tally.unwrap_or_else(|| g.tally(free));
         let e = free.count_ones();
         if let Some(win) = decide(&t, e, offset, side) {
             self.stats.counted += 1;
@@ -273,22 +281,29 @@ impl Search {
         // The first few moves by that score, counted exactly: one after which the
         // opponent, to move, loses by counting goes first.
         let k = n.min(PRECOUNT);
+        // Their tallies, in the order they will be searched, passed down.
+        let mut tallies = [[Tally::default(); 2]; PRECOUNT];
+        let mut counted = 0;
         for j in 0..k {
             let i = moves[j].1 as u32;
             let cells = (1u128 << i) | (1u128 << (i + step));
-            if decide(&g.tally(free & !cells), e - 2, offset, 1 - side) == Some(false) {
+            tallies[j] = g.tally(free & !cells);
+            counted = j + 1;
+            if decide(&tallies[j], e - 2, offset, 1 - side) == Some(false) {
                 moves[..=j].rotate_right(1);
+                tallies[..=j].rotate_right(1);
                 break;
             }
         }
         let other = 1 - side;
         let mut win = false;
-        for &(_, i) in &moves[..n] {
+        for (j, &(_, i)) in moves[..n].iter().enumerate() {
             let i = i as u32;
             let cells = (1u128 << i) | (1u128 << (i + step));
             let t = self.tbit[i as usize] as u32;
             let tcells = (1u128 << t) | (1u128 << (t + tstep));
-            if !self.search(free & !cells, freet & !tcells, offset, other) {
+            let known = (j < counted).then(|| tallies[j]);
+            if !self.search(free & !cells, freet & !tcells, offset, other, known) {
                 self.history[side][i as usize] = self.history[side][i as usize].saturating_add(1);
                 win = true;
                 break;
@@ -302,7 +317,7 @@ impl Search {
                 _ => None,
             };
             if let Some(k) = next {
-                win = !self.search(free, freet, k, other);
+                win = !self.search(free, freet, k, other, Some(t));
             }
         }
         self.store(key, offset, side, win, self.stats.nodes - before);
