@@ -37,7 +37,9 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// Moves of areas and packing P is sure to be credited, moving first (`first`) or
-    /// second, by the proof in [`decide`]: `6 areas + 2 v2 + 3 v1` potential units.
+    /// second, by the proof in [`decide`]: `6 areas + 2 v2 + 3 v1` potential units, or
+    /// the same strategy counted by phases (areas, then packing; proof below), the
+    /// larger.
     #[inline]
     pub(crate) fn packed(&self, first: bool) -> i32 {
         let units = (6 * self.areas + 2 * self.v2 + 3 * self.v1) as i32;
@@ -52,7 +54,22 @@ impl Tally {
         } else {
             3
         };
-        ((units - drop).max(0) + 5) / 6
+        let pooled = ((units - drop).max(0) + 5) / 6;
+        // The same strategy counted by phases (its areas first): P plays in at least
+        // `a` areas, `ceil(areas / 2)` moving first or `floor(areas / 2)` second (each
+        // O-move spoils at most one area), each credited 2 moves; before P's first packed
+        // move O has made at most `a` moves (moving first) or `a + 1` (second), each
+        // taking at most 4 units of the packing (two type-2 moves, one type-1 move, or
+        // an area and at most one packed move beyond its open side, 3); a remnant of an
+        // area is not counted. From there on P moves first on what is left, with no
+        // intact area: at least `ceil(left / 6)` more by the proof in [`decide`].
+        let (a, attacks) = if first {
+            (self.areas.div_ceil(2), self.areas.div_ceil(2))
+        } else {
+            (self.areas / 2, self.areas / 2 + 1)
+        };
+        let left = (2 * self.v2 + 3 * self.v1) as i32 - 4 * attacks as i32;
+        pooled.max(2 * a as i32 + (left.max(0) + 5) / 6)
     }
 }
 
@@ -131,7 +148,9 @@ pub struct Geometry {
     pub(crate) not_last_col: u128,
     pub(crate) not_first_col: u128,
     pub(crate) row0: u128,
-    pub(crate) col0: u128,
+    /// Cells in an even column; cells in an even row.
+    pub(crate) even_col: u128,
+    pub(crate) even_row: u128,
 }
 
 impl Geometry {
@@ -159,14 +178,22 @@ impl Geometry {
         } else {
             (1u128 << w) - 1
         };
+        let (mut even_col, mut even_row) = (0u128, 0u128);
+        for c in (0..w).step_by(2) {
+            even_col |= col0 << c;
+        }
+        for r in (0..h).step_by(2) {
+            even_row |= row0 << (r * w);
+        }
         Ok(Geometry {
+            even_col,
+            even_row,
             w,
             h,
             all,
             not_last_col: all & !last,
             not_first_col: all & !col0,
             row0,
-            col0,
         })
     }
 
@@ -195,27 +222,13 @@ impl Geometry {
     /// Disjoint vertical pairs in `p`: half of each column run, rounded down.
     #[inline]
     pub(crate) fn vertical_pairs(&self, p: u128) -> u32 {
-        let (mut open, mut count) = (0u128, 0u32);
-        for r in 0..self.h {
-            let row = (p >> (r * self.w)) & self.row0;
-            let pairs = open & row;
-            count += pairs.count_ones();
-            open = row & !pairs;
-        }
-        count
+        self.vertical_starts(p).count_ones()
     }
 
     /// Disjoint horizontal pairs in `p`: half of each row run, rounded down.
     #[inline]
     pub(crate) fn horizontal_pairs(&self, p: u128) -> u32 {
-        let (mut open, mut count) = (0u128, 0u32);
-        for c in 0..self.w {
-            let col = (p >> c) & self.col0;
-            let pairs = open & col;
-            count += pairs.count_ones();
-            open = col & !pairs;
-        }
-        count
+        self.horizontal_starts(p).count_ones()
     }
 
     /// What the cut-offs count, for both players ([`Tally`]), with the largest packing
@@ -317,35 +330,56 @@ impl Geometry {
     }
 
     /// Starts (top cells) of disjoint vertical pairs in `p`: each column run paired from
-    /// its top.
+    /// its top, on all columns at once. A run's pairs start at its cells an even number
+    /// of rows below its start; the runs that start in an even row are filled down from
+    /// their starts through `p` (a Kogge-Stone fill: after the step of `2^k` rows, a cell
+    /// is reached from any start up to `2^(k+1) - 1` rows above it through `p`).
     #[inline]
     pub(crate) fn vertical_starts(&self, p: u128) -> u128 {
-        let (mut open, mut starts) = (0u128, 0u128);
-        for r in 0..self.h {
-            let row = (p >> (r * self.w)) & self.row0;
-            let pairs = open & row;
-            if r > 0 {
-                starts |= pairs << ((r - 1) * self.w);
-            }
-            open = row & !pairs;
+        let p = p & self.all;
+        let w = self.w;
+        let starts = p & !p.checked_shl(w).unwrap_or(0);
+        let mut fill = starts & self.even_row;
+        let mut through = p;
+        let mut step = 1;
+        while step < self.h {
+            fill |= through & (fill << (step * w));
+            through &= through << (step * w);
+            step *= 2;
         }
-        starts
+        let phase = (fill & self.even_row) | (p & !fill & !self.even_row);
+        phase & p.checked_shr(w).unwrap_or(0)
     }
 
     /// Starts (left cells) of disjoint horizontal pairs in `p`: each row run paired from
-    /// its left end.
+    /// its left end, on all rows at once. A run's pairs start at its cells an even number
+    /// of columns from its start. The runs that start in an even column are found by
+    /// adding their start bits: the carry runs through each such run, clearing it, and
+    /// stops on the cell after it (not in `p`); a run ending in the last column carries
+    /// into the next row, so even and odd rows are added apart (the next row's cells are
+    /// then not in the sum), and a carry out of the top bit is dropped.
     #[inline]
     pub(crate) fn horizontal_starts(&self, p: u128) -> u128 {
-        let (mut open, mut starts) = (0u128, 0u128);
-        for c in 0..self.w {
-            let col = (p >> c) & self.col0;
-            let pairs = open & col;
-            if c > 0 {
-                starts |= pairs << (c - 1);
-            }
-            open = col & !pairs;
-        }
-        starts
+        let p = p & self.all;
+        let starts = p & !((p << 1) & self.not_first_col);
+        let even_starts = starts & self.even_col;
+        let (pe, po) = (p & self.even_row, p & !self.even_row);
+        let even_runs = (pe & !pe.wrapping_add(even_starts & self.even_row))
+            | (po & !po.wrapping_add(even_starts & !self.even_row));
+        let phase = (even_runs & self.even_col) | (p & !even_runs & !self.even_col);
+        phase & (p >> 1) & self.not_last_col
+    }
+
+    /// Right's most moves and safe moves on `free` (disjoint pairs per row, of all free
+    /// cells and of the cells Left can never cover); on the transposed board, Left's.
+    #[inline]
+    pub(crate) fn row_counts(&self, free: u128) -> (u32, u32) {
+        let v_nbr = (free.checked_shl(self.w).unwrap_or(0) & self.all)
+            | free.checked_shr(self.w).unwrap_or(0);
+        (
+            self.horizontal_starts(free).count_ones(),
+            self.horizontal_starts(free & !v_nbr).count_ones(),
+        )
     }
 
     /// A set of `side`'s moves, none on a protected cell (one the opponent can never
@@ -417,4 +451,78 @@ pub(crate) fn place_value(j: u32, lines: u32, c: u32, len: u32) -> u8 {
         _ => 1,
     };
     (cat * 50 + 49u32.saturating_sub(j * 6 + c)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Greedy pairing of each line's runs from its start, one cell at a time.
+    fn naive_starts(g: &Geometry, p: u128, vertical: bool) -> u128 {
+        let (lines, len) = if vertical { (g.w, g.h) } else { (g.h, g.w) };
+        let mut starts = 0u128;
+        for l in 0..lines {
+            let bit = |k: u32| {
+                if vertical {
+                    1u128 << (k * g.w + l)
+                } else {
+                    1u128 << (l * g.w + k)
+                }
+            };
+            let mut k = 0;
+            while k + 1 < len {
+                if p & bit(k) != 0 && p & bit(k + 1) != 0 {
+                    starts |= bit(k);
+                    k += 2;
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        starts
+    }
+
+    #[test]
+    fn bit_parallel_pairings_agree_with_line_by_line_pairing() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let sizes = [
+            (1, 1),
+            (1, 128),
+            (128, 1),
+            (8, 8),
+            (8, 16),
+            (16, 8),
+            (3, 7),
+            (11, 11),
+            (5, 2),
+        ];
+        for &(h, w) in &sizes {
+            let g = Geometry::new(h, w).unwrap();
+            for round in 0..300 {
+                let mut p = (next() as u128 | (next() as u128) << 64) & g.all();
+                if round % 3 == 0 {
+                    p |= (next() as u128 | (next() as u128) << 64) & g.all();
+                }
+                if round == 0 {
+                    p = g.all();
+                }
+                assert_eq!(
+                    g.horizontal_starts(p),
+                    naive_starts(&g, p, false),
+                    "{h}x{w} {p:b}"
+                );
+                assert_eq!(
+                    g.vertical_starts(p),
+                    naive_starts(&g, p, true),
+                    "{h}x{w} {p:b}"
+                );
+            }
+        }
+    }
 }

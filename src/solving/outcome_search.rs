@@ -23,17 +23,26 @@
 //!   caller) of two entries, one kept by the size of the subtree that computed it, one
 //!   always replaced; a position and its half turn (which keeps Domineering values) share
 //!   an entry. A full table replaces entries, never changes an answer.
-//! - **Move ordering** (only ordering; never an answer): a move after which the
-//!   opponent loses by counting first; then moves that take most of the opponent's
-//!   moves and least of the mover's own; then by place (lines next to an edge line,
-//!   every other line, dominoes on a grid: the tiling Obsequi's positional values
-//!   favour); then a history count of moves that won; safe moves last (they keep).
+//! - **Move ordering** (only ordering; never an answer): by a cheap one-ply score
+//!   (each player's most and safe moves after the move, on the board and on its
+//!   transpose, as Obsequi's `ScoreMove` scores: a move that leaves the opponent fewer
+//!   moves than the mover's safe ones first; then moves that take most of the
+//!   opponent's moves and least of the mover's own; then by place (lines next to an
+//!   edge line, every other line, dominoes on a grid: the tiling Obsequi's positional
+//!   values favour); then a history count of moves that won; safe moves last (they
+//!   keep)); then the first [`PRECOUNT`] of them are counted exactly ([`decide`] on the
+//!   position after the move) and one after which the opponent loses by counting is
+//!   tried first.
 
 pub use super::outcome_counting::Geometry;
-use super::outcome_counting::{LEFT, RIGHT, decide, place_value};
+use super::outcome_counting::{LEFT, RIGHT, Tally, decide, place_value};
 use crate::error::{Error, Result};
 
 pub use super::outcome_counting::MAX_CELLS;
+
+/// How many moves, best first by the cheap score, are counted exactly before the search
+/// goes down (ordering only).
+const PRECOUNT: usize = 16;
 
 /// Bytes of one table entry.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -65,6 +74,9 @@ pub struct SearchStats {
 /// The searcher: a geometry, its table and its counters.
 pub struct Search {
     g: Geometry,
+    /// The transposed board's geometry (rows are the columns), and each cell's bit there.
+    gt: Geometry,
+    tbit: [u8; 128],
     table: Vec<[Entry; 2]>,
     mask: usize,
     history: [[u32; 128]; 2],
@@ -99,7 +111,16 @@ impl Search {
                 place[RIGHT][i] = place_value(r, g.h, c, g.w);
             }
         }
+        let gt = Geometry::new(g.w as usize, g.h as usize)?;
+        let mut tbit = [0u8; 128];
+        for r in 0..g.h {
+            for c in 0..g.w {
+                tbit[(r * g.w + c) as usize] = (c * g.h + r) as u8;
+            }
+        }
         Ok(Search {
+            gt,
+            tbit,
             place,
             g,
             table,
@@ -117,7 +138,20 @@ impl Search {
                 i16::MAX
             ))
         })?;
-        Ok(self.search(free & self.g.all, offset, if left { LEFT } else { RIGHT }))
+        let free = free & self.g.all;
+        let freet = self.transposed(free);
+        Ok(self.search(free, freet, offset, if left { LEFT } else { RIGHT }, None))
+    }
+
+    fn transposed(&self, free: u128) -> u128 {
+        let mut t = 0u128;
+        let mut m = free;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            t |= 1u128 << self.tbit[i as usize];
+        }
+        t
     }
 
     #[inline]
@@ -162,10 +196,18 @@ impl Search {
         }
     }
 
-    fn search(&mut self, free: u128, offset: i16, side: usize) -> bool {
+    /// `tally`: the board's [`Geometry::tally`] if the caller has it.
+    fn search(
+        &mut self,
+        free: u128,
+        freet: u128,
+        offset: i16,
+        side: usize,
+        tally: Option<[Tally; 2]>,
+    ) -> bool {
         let g = self.g;
         self.stats.nodes += 1;
-        let t = g.tally(free);
+        let t = tally.unwrap_or_else(|| g.tally(free));
         let e = free.count_ones();
         if let Some(win) = decide(&t, e, offset, side) {
             self.stats.counted += 1;
@@ -191,12 +233,12 @@ impl Search {
         }
         let before = self.stats.nodes;
         // The mover's moves, and the cells the opponent can never cover.
-        let (mine, step, protected) = if side == LEFT {
+        let (mine, step, tstep, protected) = if side == LEFT {
             let h_nbr = ((free << 1) & g.not_first_col) | ((free >> 1) & g.not_last_col);
-            (g.vertical(free), g.w, free & !h_nbr)
+            (g.vertical(free), g.w, 1, free & !h_nbr)
         } else {
             let v_nbr = ((free << g.w) & g.all) | (free >> g.w);
-            (g.horizontal(free), 1, free & !v_nbr)
+            (g.horizontal(free), 1, g.h, free & !v_nbr)
         };
         let mut moves: [(i32, u8); 128] = [(0, 0); 128];
         let mut n = 0;
@@ -209,16 +251,24 @@ impl Search {
                 // A safe move keeps: last.
                 -(1 << 28)
             } else {
-                // One ply ahead (as Obsequi's move scores do): what the move leaves
-                // each player, counted as the cut-offs count.
-                let after = free & !cells;
-                let t = g.tally(after);
-                if decide(&t, e - 2, offset, 1 - side) == Some(false) {
-                    // The opponent, to move, loses by counting: best.
+                // One ply ahead, cheaply (as Obsequi's move scores do: N. Bullock's
+                // thesis and its `Board::ScoreMove`, incremental per line there, whole
+                // board with bit tricks here): what the move leaves each player of its
+                // most and safe moves; first a move after which the opponent, to move,
+                // looks lost by Obsequi's simple count (its `IsGameOver`: the mover's
+                // safe moves at least the opponent's most; the integer not counted:
+                // ordering only).
+                let t = self.tbit[i as usize] as u32;
+                let tcells = (1u128 << t) | (1u128 << (t + tstep));
+                let after = [
+                    self.gt.row_counts(freet & !tcells),
+                    g.row_counts(free & !cells),
+                ];
+                let (pt, ot) = (after[side], after[1 - side]);
+                if pt.1 >= ot.0 {
                     1 << 28
                 } else {
-                    let (pt, ot) = (t[side], t[1 - side]);
-                    ((pt.most + 2 * pt.safe) as i32 - (ot.most + 2 * ot.safe) as i32) << 16
+                    ((pt.0 + pt.1) as i32 - (ot.0 + ot.1) as i32) << 16
                         | (self.place[side][i as usize] as i32) << 8
                         | self.history[side][i as usize].min(255) as i32
                 }
@@ -228,12 +278,32 @@ impl Search {
         }
         let list = &mut moves[..n];
         list.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        // The first few moves by that score, counted exactly: one after which the
+        // opponent, to move, loses by counting goes first.
+        let k = n.min(PRECOUNT);
+        // Their tallies, in the order they will be searched, passed down.
+        let mut tallies = [[Tally::default(); 2]; PRECOUNT];
+        let mut counted = 0;
+        for j in 0..k {
+            let i = moves[j].1 as u32;
+            let cells = (1u128 << i) | (1u128 << (i + step));
+            tallies[j] = g.tally(free & !cells);
+            counted = j + 1;
+            if decide(&tallies[j], e - 2, offset, 1 - side) == Some(false) {
+                moves[..=j].rotate_right(1);
+                tallies[..=j].rotate_right(1);
+                break;
+            }
+        }
         let other = 1 - side;
         let mut win = false;
-        for &(_, i) in &moves[..n] {
+        for (j, &(_, i)) in moves[..n].iter().enumerate() {
             let i = i as u32;
             let cells = (1u128 << i) | (1u128 << (i + step));
-            if !self.search(free & !cells, offset, other) {
+            let t = self.tbit[i as usize] as u32;
+            let tcells = (1u128 << t) | (1u128 << (t + tstep));
+            let known = (j < counted).then(|| tallies[j]);
+            if !self.search(free & !cells, freet & !tcells, offset, other, known) {
                 self.history[side][i as usize] = self.history[side][i as usize].saturating_add(1);
                 win = true;
                 break;
@@ -247,7 +317,7 @@ impl Search {
                 _ => None,
             };
             if let Some(k) = next {
-                win = !self.search(free, k, other);
+                win = !self.search(free, freet, k, other, Some(t));
             }
         }
         self.store(key, offset, side, win, self.stats.nodes - before);
