@@ -9,13 +9,12 @@
 # Set OBSEQUI_GIT to a clone of github.com/nathanbullock/obsequi if GitHub is not reachable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 cargo build --release --quiet
 PEER=$(scripts/peers/obsequi/build.sh)
 RUNS=${1:-3}
 SIZES=${2:-7 8}
 GC=$PWD/target/release/gamecensus
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
 
 for n in $SIZES; do
   ours_cmd="$GC rectangles --rules domineering --min $n --max $n --memory 1G"
@@ -29,23 +28,5 @@ for n in $SIZES; do
     *) echo "${n}x$n: gamecensus says $outcome, Obsequi '$peer'" >&2; exit 1 ;;
   esac
   echo "${n}x$n: both say $outcome (gamecensus $nodes nodes; Obsequi: $peer)"
-  if command -v farm-bench > /dev/null; then
-    farm-bench -n "$RUNS" --timeout 3600 --vs "sh -c \"$peer_cmd > /dev/null\"" \
-      -- sh -c "$ours_cmd > /dev/null" > "$dir/fb"
-    grep -E '^(farm-bench|A (wall|cpu)|B (wall|cpu)|A/B (wall|cpu))' "$dir/fb" \
-      | sed 's/^A /gamecensus /; s/^B /obsequi /; s#^A/B#gamecensus/obsequi#'
-  else
-    best() {
-      local best="" t0 t1 t
-      for _ in $(seq "$RUNS"); do
-        t0=$(date +%s.%N); sh -c "$1" > /dev/null; t1=$(date +%s.%N)
-        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-      done
-      echo "$best"
-    }
-    a=$(best "$ours_cmd"); b=$(best "$peer_cmd")
-    awk -v a="$a" -v b="$b" 'BEGIN { printf "gamecensus %.3f s, Obsequi %.3f s (best of runs)\n", a, b }'
-  fi
-  awk -v t="$(date -u +%F)" -v c="$(nproc)" 'BEGIN { printf "(%s, %d cores)\n", t, c }'
+  bench_pair "$ours_cmd > /dev/null" "$peer_cmd > /dev/null" obsequi "$RUNS" 3600
 done

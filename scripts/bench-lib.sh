@@ -7,16 +7,19 @@
 #   and its median printed, for wall-clock and CPU time; without it, the best of RUNS
 #   wall-clock times of each is printed. Ends with the date and the core count.
 bench_pair() {
-  local ours=$1 peer=$2 name=$3 runs=$4 timeout=${5:-600} fb
+  local ours=$1 peer=$2 name=$3 runs=$4 timeout=${5:-600} d
   if command -v farm-bench > /dev/null; then
-    fb=$(mktemp)
-    farm-bench -n "$runs" --timeout "$timeout" --vs "sh -c '$peer'" -- sh -c "$ours" > "$fb"
-    grep -E '^(farm-bench|A (wall|cpu)|B (wall|cpu)|A/B (wall|cpu))' "$fb" \
+    # Each command in a file of its own, so that any quoting in it survives.
+    d=$(mktemp -d)
+    printf '%s\n' "$ours" > "$d/ours.sh"
+    printf '%s\n' "$peer" > "$d/peer.sh"
+    farm-bench -n "$runs" --timeout "$timeout" --vs "sh $d/peer.sh" -- sh "$d/ours.sh" > "$d/fb"
+    grep -E '^(farm-bench|A (wall|cpu)|B (wall|cpu)|A/B (wall|cpu))' "$d/fb" \
       | sed "s/^A /gamecensus /; s/^B /$name /; s#^A/B#gamecensus/$name#"
     awk -v n="$name" '/^A\/B cpu/ {
       printf "per thread, gamecensus takes %.2fx the CPU time of %s (median pair): ", $4, n
-      if ($4 > 0 && $4 < 1) printf "%.1fx faster\n", 1 / $4; else printf "%.2fx slower\n", $4 }' "$fb"
-    rm -f "$fb"
+      if ($4 > 0 && $4 < 1) printf "%.1fx faster\n", 1 / $4; else printf "%.2fx slower\n", $4 }' "$d/fb"
+    rm -rf "$d"
   else
     local a b
     a=$(bench_best "$ours" "$runs")
