@@ -392,15 +392,7 @@ fn any_board() -> impl Strategy<Value = String> {
         })
         .prop_map(|(n, mut cells)| {
             cells[0] = true;
-            cells
-                .chunks(n)
-                .map(|r| {
-                    r.iter()
-                        .map(|&e| if e { '.' } else { '#' })
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join("|")
+            common::board_text(n, &cells)
         })
 }
 

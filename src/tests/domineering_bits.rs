@@ -5,6 +5,7 @@
 //! other tests of that file (the cgt crate, CGSuite, OEIS) run the bitboard path, as the
 //! solver takes it for every board that fits.
 
+use crate::common;
 use gamecensus::rules::Ruleset;
 use gamecensus::rules::shaped::ShapedRules;
 use gamecensus::shapes::board;
@@ -39,15 +40,7 @@ fn any_board() -> impl Strategy<Value = String> {
             if !cells.contains(&true) {
                 return board::EMPTY.to_string();
             }
-            cells
-                .chunks(n)
-                .map(|r| {
-                    r.iter()
-                        .map(|&e| if e { '.' } else { '#' })
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join("|")
+            common::board_text(n, &cells)
         })
 }
 

@@ -214,3 +214,17 @@ pub fn kill_after(csv: &std::path::Path, cut: usize) {
     }
     std::fs::write(meta, side.to_string()).unwrap();
 }
+
+/// A board in CGSuite's grid notation from its cells row by row, `columns` to a row:
+/// `.` where `empty` is true, `#` where it is false.
+pub fn board_text(columns: usize, empty: &[bool]) -> String {
+    empty
+        .chunks(columns)
+        .map(|r| {
+            r.iter()
+                .map(|&e| if e { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
