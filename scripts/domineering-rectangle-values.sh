@@ -11,6 +11,11 @@
 # Usage: scripts/domineering-rectangle-values.sh [CELLS] [LIMIT]   (default 30, 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# CPU times come from GNU time; without it every board would look "out of time".
+if [ ! -x /usr/bin/time ]; then
+  echo "$0: needs GNU time (/usr/bin/time, Debian package time: apt-get install time)" >&2
+  exit 2
+fi
 cargo build --release --quiet
 (cd scripts/peers/cgt-peer && cargo build --release --quiet)
 CELLS=${1:-30}
