@@ -328,6 +328,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solving::outcome_counting::TestRng;
 
     use std::collections::HashMap;
 
@@ -369,25 +370,19 @@ mod tests {
 
     #[test]
     fn agrees_with_plain_minimax_on_random_boards_with_integers() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = TestRng(0x1234_5678_9abc_def0);
         for round in 0..2000 {
-            let h = 1 + (next() % 5) as usize;
-            let w = 1 + (next() % 6) as usize;
+            let h = 1 + (rng.next() % 5) as usize;
+            let w = 1 + (rng.next() % 6) as usize;
             let g = Geometry::new(h, w).unwrap();
             // Half the boards about half full, half about a fifth full (where the
             // counting's areas and packings show up).
-            let mut free = (next() as u128 | (next() as u128) << 64) & g.all();
+            let mut free = rng.bits() & g.all();
             if round % 2 == 1 && h * w <= 24 {
-                free |= (next() as u128 | (next() as u128) << 64) & g.all();
-                free |= (next() as u128 | (next() as u128) << 64) & g.all();
+                free |= rng.bits() & g.all();
+                free |= rng.bits() & g.all();
             }
-            let offset = (next() % 5) as i32 - 2;
+            let offset = (rng.next() % 5) as i32 - 2;
             let mut s = Search::new(g, 6).unwrap();
             let mut memo = HashMap::new();
             for left in [true, false] {
