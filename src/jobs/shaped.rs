@@ -22,6 +22,7 @@ use crate::graphs::Shard;
 use crate::rules::shaped::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
+use crate::shapes::bits::Bits;
 use crate::solving::driver::ordered_map;
 use crate::solving::{Evaluator, Schema};
 use crate::sys::input::{at_line, bounded_lines, read_error};
@@ -141,8 +142,13 @@ fn tallied_row(
             m.add_row(rules.size(s), eval, || text.clone());
         }
     }
-    // The row as the `csv` crate writes it: the position quoted if it holds a comma, a
-    // quote or a newline (an edge list), then the size and the value cells.
+    Ok(assemble(&text, rules.size(s), csv))
+}
+
+/// A row as the `csv` crate writes it: the position quoted if it holds a comma, a quote
+/// or a newline (an edge list), then the size and the value cells (`csv`, a comma
+/// before each).
+fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
     let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
     if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n')) {
         row.push(b'"');
@@ -157,10 +163,31 @@ fn tallied_row(
         row.extend_from_slice(text.as_bytes());
     }
     row.push(b',');
-    row.extend_from_slice(rules.size(s).to_string().as_bytes());
+    row.extend_from_slice(size.to_string().as_bytes());
     row.extend_from_slice(csv);
     row.push(b'\n');
-    Ok(row)
+    row
+}
+
+/// The row of a board of a domino game in grid notation, read straight into bits and
+/// valued on the bitboard path ([`Evaluator::evaluate_board_csv`]); `None` for any
+/// other text or rules (the general path reads it). The rules that declare dominoes
+/// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
+/// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
+fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
+    let b = Bits::parse_grid(text)?;
+    let written = b.grid_text();
+    let cells = match evaluator.evaluate_board_csv(b)? {
+        Ok(c) => c,
+        Err(Error::Limit(m)) => {
+            return Some(Err(Error::Limit(format!(
+                "position {}: {m}",
+                quoted(&written)
+            ))));
+        }
+        Err(e) => return Some(Err(e)),
+    };
+    Some(Ok(assemble(&written, b.count() as usize, &cells.1)))
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.
@@ -355,6 +382,9 @@ pub fn eval_lines(
             };
             if text.is_empty() {
                 return Ok(None);
+            }
+            if let Some(row) = board_row(evaluator, &text) {
+                return row.map(Some).map_err(|e| at_line(i, e));
             }
             let s = rules.parse(&text).map_err(|e| at_line(i, e))?;
             row(evaluator, rules, &s)

@@ -88,6 +88,64 @@ impl Bits {
         })
     }
 
+    /// The board written in grid notation (`.|.` is a vertical domino), as
+    /// [`super::board::parse`] reads it and [`Bits::parse_grid`]: its smallest rectangle
+    /// holding its cells, which a board of [`Bits::components`] or
+    /// [`Bits::parse_grid`] is; `0` for the board without cells.
+    pub fn grid_text(self) -> String {
+        if self.cells == 0 {
+            return super::board::EMPTY.to_string();
+        }
+        let (w, h) = (self.w as usize, self.h as usize);
+        let mut text = vec![b'#'; h * (w + 1) - 1];
+        for r in 1..h {
+            text[r * (w + 1) - 1] = b'|';
+        }
+        // Bit r * (w + 1) + c is the text's byte at the same place.
+        for p in ones(self.cells) {
+            text[p as usize] = b'.';
+        }
+        String::from_utf8(text).expect("ASCII")
+    }
+
+    /// A board in grid notation (`.` an empty cell, `#` a filled one, `|` between rows of
+    /// one length) cut down to the smallest rectangle holding its empty cells, as
+    /// [`super::board::parse`] reads it; `None` if the text is anything else (surrounding
+    /// blanks, the empty board `0`, a board without empty cells, a malformed one) or its
+    /// rows do not fit in 128 bits with their padding as written.
+    pub fn parse_grid(text: &str) -> Option<Bits> {
+        let bytes = text.as_bytes();
+        let w = bytes.iter().position(|&b| b == b'|').unwrap_or(bytes.len());
+        // Rows of w bytes and a `|` after each but the last.
+        if w == 0 || w > 126 || (bytes.len() + 1) % (w + 1) != 0 {
+            return None;
+        }
+        let h = (bytes.len() + 1) / (w + 1);
+        if h * (w + 1) > 128 {
+            return None;
+        }
+        // Byte i of the text is bit i of the board: each `|` sits where a row's padding
+        // bit does.
+        let mut cells = 0u128;
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'.' if i % (w + 1) != w => cells |= 1u128 << i,
+                b'#' if i % (w + 1) != w => {}
+                b'|' if i % (w + 1) == w => {}
+                _ => return None,
+            }
+        }
+        if cells == 0 {
+            return None;
+        }
+        let full = Bits {
+            cells,
+            w: w as u8,
+            h: h as u8,
+        };
+        Some(full.tight(cells))
+    }
+
     /// The cells, `(row, column)`, in reading order.
     pub fn to_cells(self) -> Vec<(i32, i32)> {
         let s = self.stride();
