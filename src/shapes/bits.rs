@@ -217,22 +217,16 @@ impl Bits {
     /// The connected parts of the board (cells joined by a side), each in its own
     /// bounding box, in order of their first cell.
     pub fn components(self) -> Parts {
-        let mut parts = Parts::new();
-        let s = self.stride();
-        let mut rest = self.cells;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & self.cells;
-                if grown == part {
-                    break;
-                }
-                part = grown;
-            }
-            rest &= !part;
-            parts.push(self.tight(part));
+        self.parts().collect()
+    }
+
+    /// [`Bits::components`] one by one, each found when asked for.
+    #[inline]
+    pub fn parts(self) -> Components {
+        Components {
+            board: self,
+            rest: self.cells,
         }
-        parts
     }
 
     /// The board turned half a turn (same box).
@@ -286,6 +280,36 @@ impl Bits {
             w: w as u8,
             h: h as u8,
         })
+    }
+}
+
+/// The connected parts of a board, one by one ([`Bits::parts`]).
+pub struct Components {
+    board: Bits,
+    /// The cells not in a part returned yet.
+    rest: u128,
+}
+
+impl Iterator for Components {
+    type Item = Bits;
+
+    #[inline]
+    fn next(&mut self) -> Option<Bits> {
+        if self.rest == 0 {
+            return None;
+        }
+        let (cells, s) = (self.board.cells, self.board.stride());
+        // From the first cell left, grown a side at a time within the board's cells.
+        let mut part = self.rest & self.rest.wrapping_neg();
+        loop {
+            let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        self.rest &= !part;
+        Some(self.board.tight(part))
     }
 }
 

@@ -44,8 +44,8 @@ pub(super) struct Grid {
 }
 
 /// The largest bounding box (in cells) of the parts the dense array holds: one slot
-/// per board of each box of at most this many cells, 35,978 slots of 4 bytes in all.
-pub(super) const DENSE_AREA: u32 = 12;
+/// per board of each box of at most this many cells, 117,898 slots of 4 bytes in all.
+pub(super) const DENSE_AREA: u32 = 14;
 
 /// The dense array: for each box of `w` columns and `h` rows with `w * h <=
 /// DENSE_AREA`, `2^(w * h)` slots, the board's cells read row by row as the index
@@ -172,7 +172,7 @@ impl Grid {
         // The sum of the parts' values; a part of value 0 (a single cell among them)
         // adds nothing, and the first non-zero one is the sum so far.
         let mut total: Option<GameId> = None;
-        for part in b.components() {
+        for part in b.parts() {
             if part.count() <= 1 {
                 continue;
             }
