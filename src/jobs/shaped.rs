@@ -8,6 +8,8 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use super::context::RunContext;
 use super::output::{Existing, Output, inspect};
 use super::progress;
@@ -176,18 +178,36 @@ fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
 fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
     let b = Bits::parse_grid(text)?;
-    let written = b.grid_text();
     let cells = match evaluator.evaluate_board_csv(b)? {
         Ok(c) => c,
         Err(Error::Limit(m)) => {
-            return Some(Err(Error::Limit(format!(
-                "position {}: {m}",
-                quoted(&written)
-            ))));
+            let text = quoted(&b.grid_text());
+            return Some(Err(Error::Limit(format!("position {text}: {m}"))));
         }
         Err(e) => return Some(Err(e)),
     };
-    Some(Ok(assemble(&written, b.count() as usize, &cells.1)))
+    // The text, its size and the cells: a board's text never needs quotes.
+    let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
+    b.write_grid(&mut row);
+    row.push(b',');
+    row.extend_from_slice(&itoa(b.count()));
+    row.extend_from_slice(&cells.1);
+    row.push(b'\n');
+    Some(Ok(row))
+}
+
+/// The decimal digits of `n`.
+fn itoa(mut n: u32) -> SmallVec<[u8; 10]> {
+    let mut d = SmallVec::new();
+    loop {
+        d.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    d.reverse();
+    d
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.
@@ -378,15 +398,20 @@ pub fn eval_lines(
                     rec.and_then(|r| r.get(c).map(str::to_string))
                         .unwrap_or_default()
                 }
-                None => line.trim().to_string(),
+                None => String::new(),
+            };
+            // A plain line is read where it lies.
+            let text = match column {
+                Some(_) => text.as_str(),
+                None => line.trim(),
             };
             if text.is_empty() {
                 return Ok(None);
             }
-            if let Some(row) = board_row(evaluator, &text) {
+            if let Some(row) = board_row(evaluator, text) {
                 return row.map(Some).map_err(|e| at_line(i, e));
             }
-            let s = rules.parse(&text).map_err(|e| at_line(i, e))?;
+            let s = rules.parse(text).map_err(|e| at_line(i, e))?;
             row(evaluator, rules, &s)
                 .map(Some)
                 .map_err(|e| at_line(i, e))

@@ -31,6 +31,24 @@ impl std::hash::Hash for Bits {
 /// The parts a board splits into (most boards have few).
 pub type Parts = SmallVec<[Bits; 8]>;
 
+/// `p / s` for a bit `p < 128` and a stride `1 <= s <= 127`, by a multiply: with
+/// `m = ceil(2^16 / s)`, `p * m / 2^16` exceeds `p / s` by less than `128 / 2^16 <
+/// 1 / s`, which never reaches the next integer.
+#[inline]
+fn row_of(p: u32, s: u32) -> u32 {
+    const RECIPROCALS: [u32; 128] = {
+        let mut r = [0u32; 128];
+        let mut s = 1;
+        while s < 128 {
+            r[s] = (1u32 << 16).div_ceil(s as u32);
+            s += 1;
+        }
+        r
+    };
+    debug_assert!(p < 128 && (1..128).contains(&s));
+    (p * RECIPROCALS[s as usize]) >> 16
+}
+
 /// The low `k` bits (`k <= 128`).
 #[inline]
 fn low(k: u32) -> u128 {
@@ -93,11 +111,21 @@ impl Bits {
     /// holding its cells, which a board of [`Bits::components`] or
     /// [`Bits::parse_grid`] is; `0` for the board without cells.
     pub fn grid_text(self) -> String {
+        let mut text = Vec::new();
+        self.write_grid(&mut text);
+        String::from_utf8(text).expect("ASCII")
+    }
+
+    /// Appends [`Bits::grid_text`] to `out`.
+    pub fn write_grid(self, out: &mut Vec<u8>) {
         if self.cells == 0 {
-            return super::board::EMPTY.to_string();
+            out.extend_from_slice(super::board::EMPTY.as_bytes());
+            return;
         }
         let (w, h) = (self.w as usize, self.h as usize);
-        let mut text = vec![b'#'; h * (w + 1) - 1];
+        let start = out.len();
+        out.resize(start + h * (w + 1) - 1, b'#');
+        let text = &mut out[start..];
         for r in 1..h {
             text[r * (w + 1) - 1] = b'|';
         }
@@ -105,7 +133,6 @@ impl Bits {
         for p in ones(self.cells) {
             text[p as usize] = b'.';
         }
-        String::from_utf8(text).expect("ASCII")
     }
 
     /// A board in grid notation (`.` an empty cell, `#` a filled one, `|` between rows of
@@ -127,13 +154,18 @@ impl Bits {
         // Byte i of the text is bit i of the board: each `|` sits where a row's padding
         // bit does.
         let mut cells = 0u128;
+        let mut c = 0;
         for (i, &b) in bytes.iter().enumerate() {
             match b {
-                b'.' if i % (w + 1) != w => cells |= 1u128 << i,
-                b'#' if i % (w + 1) != w => {}
-                b'|' if i % (w + 1) == w => {}
+                b'.' if c != w => cells |= 1u128 << i,
+                b'#' if c != w => {}
+                b'|' if c == w => {
+                    c = 0;
+                    continue;
+                }
                 _ => return None,
             }
+            c += 1;
         }
         if cells == 0 {
             return None;
@@ -182,7 +214,7 @@ impl Bits {
     fn tight(self, cells: u128) -> Bits {
         let s = self.stride();
         let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
-        let (r0, r1) = (first / s, last / s);
+        let (r0, r1) = (row_of(first, s), row_of(last, s));
         let h = r1 - r0 + 1;
         let cells = cells >> (r0 * s);
         // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
@@ -340,6 +372,15 @@ mod tests {
             }
         }
         Bits::from_cells(&cells).unwrap()
+    }
+
+    #[test]
+    fn rows_by_multiply() {
+        for s in 1..128 {
+            for p in 0..128 {
+                assert_eq!(row_of(p, s), p / s, "{p} / {s}");
+            }
+        }
     }
 
     #[test]
