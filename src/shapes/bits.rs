@@ -144,7 +144,7 @@ impl Bits {
         let bytes = text.as_bytes();
         let w = bytes.iter().position(|&b| b == b'|').unwrap_or(bytes.len());
         // Rows of w bytes and a `|` after each but the last.
-        if w == 0 || w > 126 || (bytes.len() + 1) % (w + 1) != 0 {
+        if w == 0 || w > 126 || !(bytes.len() + 1).is_multiple_of(w + 1) {
             return None;
         }
         let h = (bytes.len() + 1) / (w + 1);

@@ -52,13 +52,13 @@ pub(super) const DENSE_AREA: u32 = 14;
 /// within its box's block. A slot holds 0 (not known yet) or the value's id plus one.
 struct Dense {
     /// The first slot of each box's block, by `[w][h]` (unused where the box is larger).
-    start: [[u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1],
+    start: Box<[[u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1]>,
     slots: Box<[AtomicU32]>,
 }
 
 impl Dense {
     fn new() -> Dense {
-        let mut start = [[0u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1];
+        let mut start = Box::new([[0u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1]);
         let mut next = 0u32;
         for w in 1..=DENSE_AREA {
             for h in 1..=DENSE_AREA / w {
