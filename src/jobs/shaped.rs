@@ -8,6 +8,8 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use super::context::RunContext;
 use super::output::{Existing, Output, inspect};
 use super::progress;
@@ -22,6 +24,7 @@ use crate::graphs::Shard;
 use crate::rules::shaped::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
+use crate::shapes::bits::Bits;
 use crate::solving::driver::ordered_map;
 use crate::solving::{Evaluator, Schema};
 use crate::sys::input::{at_line, bounded_lines, read_error};
@@ -141,8 +144,13 @@ fn tallied_row(
             m.add_row(rules.size(s), eval, || text.clone());
         }
     }
-    // The row as the `csv` crate writes it: the position quoted if it holds a comma, a
-    // quote or a newline (an edge list), then the size and the value cells.
+    Ok(assemble(&text, rules.size(s), csv))
+}
+
+/// A row as the `csv` crate writes it: the position quoted if it holds a comma, a quote
+/// or a newline (an edge list), then the size and the value cells (`csv`, a comma
+/// before each).
+fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
     let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
     if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n')) {
         row.push(b'"');
@@ -157,10 +165,49 @@ fn tallied_row(
         row.extend_from_slice(text.as_bytes());
     }
     row.push(b',');
-    row.extend_from_slice(rules.size(s).to_string().as_bytes());
+    row.extend_from_slice(size.to_string().as_bytes());
     row.extend_from_slice(csv);
     row.push(b'\n');
-    Ok(row)
+    row
+}
+
+/// The row of a board of a domino game in grid notation, read straight into bits and
+/// valued on the bitboard path ([`Evaluator::evaluate_board_csv`]); `None` for any
+/// other text or rules (the general path reads it). The rules that declare dominoes
+/// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
+/// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
+fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
+    let b = Bits::parse_grid(text)?;
+    let cells = match evaluator.evaluate_board_csv(b)? {
+        Ok(c) => c,
+        Err(Error::Limit(m)) => {
+            let text = quoted(&b.grid_text());
+            return Some(Err(Error::Limit(format!("position {text}: {m}"))));
+        }
+        Err(e) => return Some(Err(e)),
+    };
+    // The text, its size and the cells: a board's text never needs quotes.
+    let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
+    b.write_grid(&mut row);
+    row.push(b',');
+    row.extend_from_slice(&itoa(b.count()));
+    row.extend_from_slice(&cells.1);
+    row.push(b'\n');
+    Some(Ok(row))
+}
+
+/// The decimal digits of `n`.
+fn itoa(mut n: u32) -> SmallVec<[u8; 10]> {
+    let mut d = SmallVec::new();
+    loop {
+        d.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    d.reverse();
+    d
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.
@@ -351,12 +398,20 @@ pub fn eval_lines(
                     rec.and_then(|r| r.get(c).map(str::to_string))
                         .unwrap_or_default()
                 }
-                None => line.trim().to_string(),
+                None => String::new(),
+            };
+            // A plain line is read where it lies.
+            let text = match column {
+                Some(_) => text.as_str(),
+                None => line.trim(),
             };
             if text.is_empty() {
                 return Ok(None);
             }
-            let s = rules.parse(&text).map_err(|e| at_line(i, e))?;
+            if let Some(row) = board_row(evaluator, text) {
+                return row.map(Some).map_err(|e| at_line(i, e));
+            }
+            let s = rules.parse(text).map_err(|e| at_line(i, e))?;
             row(evaluator, rules, &s)
                 .map(Some)
                 .map_err(|e| at_line(i, e))

@@ -174,7 +174,10 @@ pub trait ShapedRules: Send + Sync {
     /// board without the two cells; the rules' [`ShapedRules::moves`] on a board are
     /// exactly these, on its `V` and `H` edges). The solver then values a board as a
     /// bitboard (`crate::shapes::bits`) instead of a shape; a property test checks both
-    /// ways agree. Default: `None` (not a domino game).
+    /// ways agree. Such rules read a board in grid notation as [`crate::shapes::board`]
+    /// does, write it as `board::write` does and count its cells as its size: `eval`
+    /// reads a board line straight into bits (a test checks the rows are the same).
+    /// Default: `None` (not a domino game).
     fn dominoes(&self) -> Option<(Domino, Domino)> {
         None
     }

@@ -31,6 +31,24 @@ impl std::hash::Hash for Bits {
 /// The parts a board splits into (most boards have few).
 pub type Parts = SmallVec<[Bits; 8]>;
 
+/// `p / s` for a bit `p < 128` and a stride `1 <= s <= 127`, by a multiply: with
+/// `m = ceil(2^16 / s)`, `p * m / 2^16` exceeds `p / s` by less than `128 / 2^16 <
+/// 1 / s`, which never reaches the next integer.
+#[inline]
+fn row_of(p: u32, s: u32) -> u32 {
+    const RECIPROCALS: [u32; 128] = {
+        let mut r = [0u32; 128];
+        let mut s = 1;
+        while s < 128 {
+            r[s] = (1u32 << 16).div_ceil(s as u32);
+            s += 1;
+        }
+        r
+    };
+    debug_assert!(p < 128 && (1..128).contains(&s));
+    (p * RECIPROCALS[s as usize]) >> 16
+}
+
 /// The low `k` bits (`k <= 128`).
 #[inline]
 fn low(k: u32) -> u128 {
@@ -88,6 +106,78 @@ impl Bits {
         })
     }
 
+    /// The board written in grid notation (`.|.` is a vertical domino), as
+    /// [`super::board::parse`] reads it and [`Bits::parse_grid`]: its smallest rectangle
+    /// holding its cells, which a board of [`Bits::components`] or
+    /// [`Bits::parse_grid`] is; `0` for the board without cells.
+    pub fn grid_text(self) -> String {
+        let mut text = Vec::new();
+        self.write_grid(&mut text);
+        String::from_utf8(text).expect("ASCII")
+    }
+
+    /// Appends [`Bits::grid_text`] to `out`.
+    pub fn write_grid(self, out: &mut Vec<u8>) {
+        if self.cells == 0 {
+            out.extend_from_slice(super::board::EMPTY.as_bytes());
+            return;
+        }
+        let (w, h) = (self.w as usize, self.h as usize);
+        let start = out.len();
+        out.resize(start + h * (w + 1) - 1, b'#');
+        let text = &mut out[start..];
+        for r in 1..h {
+            text[r * (w + 1) - 1] = b'|';
+        }
+        // Bit r * (w + 1) + c is the text's byte at the same place.
+        for p in ones(self.cells) {
+            text[p as usize] = b'.';
+        }
+    }
+
+    /// A board in grid notation (`.` an empty cell, `#` a filled one, `|` between rows of
+    /// one length) cut down to the smallest rectangle holding its empty cells, as
+    /// [`super::board::parse`] reads it; `None` if the text is anything else (surrounding
+    /// blanks, the empty board `0`, a board without empty cells, a malformed one) or its
+    /// rows do not fit in 128 bits with their padding as written.
+    pub fn parse_grid(text: &str) -> Option<Bits> {
+        let bytes = text.as_bytes();
+        let w = bytes.iter().position(|&b| b == b'|').unwrap_or(bytes.len());
+        // Rows of w bytes and a `|` after each but the last.
+        if w == 0 || w > 126 || !(bytes.len() + 1).is_multiple_of(w + 1) {
+            return None;
+        }
+        let h = (bytes.len() + 1) / (w + 1);
+        if h * (w + 1) > 128 {
+            return None;
+        }
+        // Byte i of the text is bit i of the board: each `|` sits where a row's padding
+        // bit does.
+        let mut cells = 0u128;
+        let mut c = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'.' if c != w => cells |= 1u128 << i,
+                b'#' if c != w => {}
+                b'|' if c == w => {
+                    c = 0;
+                    continue;
+                }
+                _ => return None,
+            }
+            c += 1;
+        }
+        if cells == 0 {
+            return None;
+        }
+        let full = Bits {
+            cells,
+            w: w as u8,
+            h: h as u8,
+        };
+        Some(full.tight(cells))
+    }
+
     /// The cells, `(row, column)`, in reading order.
     pub fn to_cells(self) -> Vec<(i32, i32)> {
         let s = self.stride();
@@ -124,7 +214,7 @@ impl Bits {
     fn tight(self, cells: u128) -> Bits {
         let s = self.stride();
         let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
-        let (r0, r1) = (first / s, last / s);
+        let (r0, r1) = (row_of(first, s), row_of(last, s));
         let h = r1 - r0 + 1;
         let cells = cells >> (r0 * s);
         // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
@@ -159,22 +249,16 @@ impl Bits {
     /// The connected parts of the board (cells joined by a side), each in its own
     /// bounding box, in order of their first cell.
     pub fn components(self) -> Parts {
-        let mut parts = Parts::new();
-        let s = self.stride();
-        let mut rest = self.cells;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & self.cells;
-                if grown == part {
-                    break;
-                }
-                part = grown;
-            }
-            rest &= !part;
-            parts.push(self.tight(part));
+        self.parts().collect()
+    }
+
+    /// [`Bits::components`] one by one, each found when asked for.
+    #[inline]
+    pub fn parts(self) -> Components {
+        Components {
+            board: self,
+            rest: self.cells,
         }
-        parts
     }
 
     /// The board turned half a turn (same box).
@@ -231,6 +315,36 @@ impl Bits {
     }
 }
 
+/// The connected parts of a board, one by one ([`Bits::parts`]).
+pub struct Components {
+    board: Bits,
+    /// The cells not in a part returned yet.
+    rest: u128,
+}
+
+impl Iterator for Components {
+    type Item = Bits;
+
+    #[inline]
+    fn next(&mut self) -> Option<Bits> {
+        if self.rest == 0 {
+            return None;
+        }
+        let (cells, s) = (self.board.cells, self.board.stride());
+        // From the first cell left, grown a side at a time within the board's cells.
+        let mut part = self.rest & self.rest.wrapping_neg();
+        loop {
+            let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        self.rest &= !part;
+        Some(self.board.tight(part))
+    }
+}
+
 /// The positions of the set bits of `x`, lowest first.
 #[inline]
 pub fn ones(mut x: u128) -> impl Iterator<Item = u32> {
@@ -258,6 +372,15 @@ mod tests {
             }
         }
         Bits::from_cells(&cells).unwrap()
+    }
+
+    #[test]
+    fn rows_by_multiply() {
+        for s in 1..128 {
+            for p in 0..128 {
+                assert_eq!(row_of(p, s), p / s, "{p} / {s}");
+            }
+        }
     }
 
     #[test]

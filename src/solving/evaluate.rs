@@ -37,6 +37,7 @@ use crate::error::{Error, Result};
 use crate::graphs::{Colouring, Graph, Position};
 use crate::rules::Ruleset;
 use crate::shapes::Shape;
+use crate::shapes::bits::Bits;
 use crate::values::Outcome;
 use crate::values::game::GameId;
 
@@ -342,6 +343,26 @@ impl Evaluator {
             return Ok(Arc::new((e, csv)));
         }
         let v = self.shaped_solver()?.value(shape)?;
+        self.value_row(v)
+    }
+
+    /// [`Evaluator::evaluate_shape_csv`] of the board `b` of a domino game, valued on
+    /// the bitboard path without building its shape; `None` if that path does not take
+    /// it (misère play, rules that are not a domino game).
+    pub fn evaluate_board_csv(&self, b: Bits) -> Option<Result<ShapedRow>> {
+        if self.shaped_misere.is_some() {
+            return None;
+        }
+        let v = match self.shaped_solver().ok()?.board_value(b)? {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(self.value_row(v))
+    }
+
+    /// The cells of a position on shapes of value `v` (normal play), with their CSV text,
+    /// from the memo if met before.
+    fn value_row(&self, v: GameId) -> Result<ShapedRow> {
         let memo = &self.shaped_cells;
         if let Some(c) = memo.map.get(&v) {
             return Ok(Arc::clone(&c));

@@ -10,11 +10,16 @@
 //! turned (Domineering), and is the same game when both place any domino (Cram, whose
 //! values are nimbers, their own negatives).
 //!
+//! Parts whose bounding box has at most [`DENSE_AREA`] cells are looked up first in a
+//! dense array indexed by their box and cells as they lie (no symmetry key, no hash, no
+//! lock): one slot per board of each small box, filled from the table the first time
+//! the board is met. Its slots only ever hold exact values, so it is never emptied.
+//!
 //! The path values exactly the games the general one does (a property test,
 //! `src/tests/domineering_bits.rs`, checks both against each other and against a plain
 //! minimax); it only computes them without building shapes or canonical labellings.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use dashmap::DashMap;
 use smallvec::SmallVec;
@@ -32,9 +37,84 @@ pub(super) struct Grid {
     left: Domino,
     right: Domino,
     impartial: bool,
-    table: DashMap<Bits, GameId, crate::hash::Xxh3Build>,
+    table: DashMap<Key, GameId, crate::hash::Xxh3Build>,
+    dense: Dense,
     pub(super) lookups: AtomicU64,
     pub(super) hits: AtomicU64,
+}
+
+/// The largest bounding box (in cells) of the parts the dense array holds: one slot
+/// per board of each box of at most this many cells, 117,898 slots of 4 bytes in all.
+pub(super) const DENSE_AREA: u32 = 14;
+
+/// The dense array: for each box of `w` columns and `h` rows with `w * h <=
+/// DENSE_AREA`, `2^(w * h)` slots, the board's cells read row by row as the index
+/// within its box's block. A slot holds 0 (not known yet) or the value's id plus one.
+struct Dense {
+    /// The first slot of each box's block, by `[w][h]` (unused where the box is larger).
+    start: Box<[[u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1]>,
+    slots: Box<[AtomicU32]>,
+}
+
+impl Dense {
+    fn new() -> Dense {
+        let mut start = Box::new([[0u32; DENSE_AREA as usize + 1]; DENSE_AREA as usize + 1]);
+        let mut next = 0u32;
+        for w in 1..=DENSE_AREA {
+            for h in 1..=DENSE_AREA / w {
+                start[w as usize][h as usize] = next;
+                next += 1 << (w * h);
+            }
+        }
+        Dense {
+            start,
+            slots: (0..next).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    /// The slot of board `b`, if its box is small enough.
+    #[inline]
+    fn slot(&self, b: Bits) -> Option<&AtomicU32> {
+        let (w, h) = (b.w as u32, b.h as u32);
+        if w * h > DENSE_AREA || w == 0 {
+            return None;
+        }
+        // The rows packed without their padding bits.
+        let (s, mask) = (w + 1, (1u128 << w) - 1);
+        let mut index = 0u32;
+        for r in 0..h {
+            index |= ((b.cells >> (r * s) & mask) as u32) << (r * w);
+        }
+        Some(&self.slots[(self.start[w as usize][h as usize] + index) as usize])
+    }
+}
+
+/// A board as the table's key: its cells as two words and its box, 8-byte aligned (an
+/// entry of the table takes 24 bytes, where `Bits`, aligned as a `u128`, would take 48).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    lo: u64,
+    hi: u64,
+    wh: u16,
+}
+
+impl Key {
+    #[inline]
+    fn of(b: Bits) -> Key {
+        Key {
+            lo: b.cells as u64,
+            hi: (b.cells >> 64) as u64,
+            wh: b.w as u16 | (b.h as u16) << 8,
+        }
+    }
+}
+
+impl std::hash::Hash for Key {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.lo);
+        state.write_u64(self.hi ^ (self.wh as u64) << 48);
+    }
 }
 
 /// Option values of one side (most parts have a few dozen moves at most).
@@ -62,6 +142,7 @@ impl Grid {
             right,
             impartial,
             table: DashMap::default(),
+            dense: Dense::new(),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         })
@@ -116,27 +197,56 @@ impl Grid {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
-        let mut total = GameId::zero();
-        for part in b.components() {
-            total = total.checked_add(self.part(part, room)?)?;
+        // The sum of the parts' values; a part of value 0 (a single cell among them)
+        // adds nothing, and the first non-zero one is the sum so far.
+        let mut total: Option<GameId> = None;
+        for part in b.parts() {
+            if part.count() <= 1 {
+                continue;
+            }
+            let v = self.part(part, room)?;
+            total = Some(match total {
+                None => v,
+                Some(t) => t.checked_add(v)?,
+            });
         }
-        Ok(total)
+        Ok(total.unwrap_or_else(GameId::zero))
     }
 
-    /// The value of a connected part.
+    /// The value of a connected part: from the dense array if its box is small enough,
+    /// else from the table.
     fn part(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
+        let Some(slot) = self.dense.slot(b) else {
+            return self.keyed(b, room);
+        };
+        let held = slot.load(Ordering::Relaxed);
+        if held != 0 {
+            self.lookups.fetch_add(1, Ordering::Relaxed);
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(GameId::from_bits(held - 1));
+        }
+        let v = self.keyed(b, room)?;
+        if let Some(bits) = v.to_bits().checked_add(1) {
+            slot.store(bits, Ordering::Relaxed);
+        }
+        Ok(v)
+    }
+
+    /// The value of a connected part of two or more cells, by its symmetry key in the
+    /// table, or solved and stored there.
+    fn keyed(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
         let own = b.flip_key();
         self.lookups.fetch_add(1, Ordering::Relaxed);
-        if let Some(v) = self.table.get(&own) {
+        if let Some(v) = self.table.get(&Key::of(own)) {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(*v);
         }
         let turned = b.transpose().map(Bits::flip_key);
         if let Some(t) = turned
-            && let Some(v) = self.table.get(&t)
+            && let Some(v) = self.table.get(&Key::of(t))
         {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(-*v);
@@ -160,9 +270,9 @@ impl Grid {
         room(1 + turned.is_some() as usize);
         if let Some(t) = turned {
             // A part equal to its own transpose has t == own (and v == -v).
-            self.table.insert(t, -v);
+            self.table.insert(Key::of(t), -v);
         }
-        self.table.insert(own, v);
+        self.table.insert(Key::of(own), v);
         Ok(v)
     }
 

@@ -23,6 +23,7 @@ use super::grid::Grid;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
+use crate::shapes::bits::Bits;
 use crate::shapes::{Shape, ShapeKey};
 use crate::values::game::GameId;
 
@@ -142,6 +143,14 @@ impl ShapedSolver {
             total = total.checked_add(self.part(&part)?)?;
         }
         Ok(total)
+    }
+
+    /// The value of board `b` on the bitboard path, `None` if the rules do not take it
+    /// (not a domino game). The same value [`ShapedSolver::value`] gives the board's
+    /// shape.
+    pub fn board_value(&self, b: Bits) -> Option<Result<GameId>> {
+        let g = self.grid.as_ref()?;
+        Some(g.value(b, &|k| self.make_room(k)))
     }
 
     /// The nim-value of `s` (impartial rules).

@@ -8,6 +8,7 @@
 use crate::common;
 use gamecensus::rules::Ruleset;
 use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::shapes::bits::Bits;
 use gamecensus::shapes::board;
 use gamecensus::solving::shaped::ShapedSolver;
 use gamecensus::values::game::GameId;
@@ -50,6 +51,20 @@ proptest! {
     /// Both paths, and the bitboard path under a table cap of 8 entries (emptied again
     /// and again), give every board one value; the plain minimax too (boards of at
     /// most 16 cells).
+    /// `eval` reads a board line straight into bits (`Bits::parse_grid`): the same
+    /// cells as the board's shape, written back as `board::write` writes the shape.
+    #[test]
+    fn board_lines_read_as_bits_are_the_boards_shapes(b in any_board()) {
+        let shape = board::parse(&b).unwrap();
+        match Bits::parse_grid(&b) {
+            None => prop_assert_eq!(&b, board::EMPTY),
+            Some(bits) => {
+                prop_assert_eq!(Some(bits), Bits::from_cells(shape.place().unwrap()));
+                prop_assert_eq!(bits.grid_text(), board::write(&shape));
+            }
+        }
+    }
+
     #[test]
     fn bitboards_agree_with_shapes_and_plain_minimax(b in any_board()) {
         for (name, impartial) in [("domineering", false), ("cram", true)] {
@@ -96,4 +111,40 @@ fn a_shape_whose_edges_are_not_its_cells_is_valued_as_a_shape() {
     let s = ShapedSolver::new(rules("domineering"));
     assert_eq!(s.value(&b).unwrap(), -int(1));
     assert_eq!(s.value(&swapped).unwrap(), int(1));
+}
+
+#[test]
+fn eval_rows_of_board_lines_are_the_rows_of_single_boards() {
+    // Lines `eval -` reads into bits (boards with filled rows and columns around them, a
+    // column, blanks around a line) and lines it leaves to the general path (the empty
+    // board, an edge list, a board wider than 128 bits, a malformed one is refused
+    // elsewhere): each row as `eval --board` (the general path) writes it.
+    let wide = format!("{}|.{}", ".".repeat(70), "#".repeat(69));
+    let lines = [
+        "##|..",
+        "  .#|..  ",
+        "#.#|#..|###",
+        ".|.|.|.|.",
+        "...|.#.|...",
+        "0",
+        "0-1:V,1-2:H",
+        &wide,
+        "..|..",
+    ];
+    for rules in ["domineering", "cram"] {
+        let all = common::cli::run(&["eval", "--rules", rules, "-"], Some(&lines.join("\n")));
+        assert!(all.status.success(), "{}", common::cli::stderr(&all));
+        let mut expected = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            let one = common::cli::run(&["eval", "--rules", rules, "--board", line.trim()], None);
+            assert!(one.status.success(), "{line}: {}", common::cli::stderr(&one));
+            let text = common::cli::stdout(&one);
+            let (header, row) = text.split_once('\n').unwrap();
+            if i == 0 {
+                expected = format!("{header}\n");
+            }
+            expected += row;
+        }
+        assert_eq!(common::cli::stdout(&all), expected, "{rules}");
+    }
 }
