@@ -9,7 +9,7 @@ use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
 };
 use crate::solving::driver::ordered_map;
-use crate::solving::{Evaluation, Evaluator};
+use crate::solving::{Evaluation, Evaluator, csv_cells};
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
 pub(super) fn write_err(e: std::io::Error) -> Error {
@@ -101,6 +101,44 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
         )));
     }
     parse_position(g6, col, evaluator).map(Some)
+}
+
+/// [`parse_line`], with the graph of the last line parsed kept in `last` (by its
+/// graph6): the colourings of one graph come one after another.
+fn parse_line_cached(
+    line: &str,
+    evaluator: &Evaluator,
+    last: &mut Option<(String, crate::graphs::Graph)>,
+) -> Result<Option<Position>> {
+    let trimmed = line.trim();
+    let mut parts = trimmed
+        .strip_prefix(">>graph6<<")
+        .unwrap_or(trimmed)
+        .split_whitespace();
+    let (Some(g6), Some(col), None) = (parts.next(), parts.next(), parts.next()) else {
+        return parse_line(line, evaluator);
+    };
+    let graph = match last {
+        Some((s, g)) if s == g6 => *g,
+        _ => {
+            let g = parse_graph6(g6)?;
+            match last {
+                Some((s, h)) => {
+                    s.clear();
+                    s.push_str(g6);
+                    *h = g;
+                }
+                None => *last = Some((g6.to_string(), g)),
+            }
+            g
+        }
+    };
+    let ruleset = evaluator.ruleset();
+    if ruleset.palette().is_empty() {
+        return parse_line(line, evaluator);
+    }
+    let colouring = Some(Colouring::parse(col, graph.n(), &ruleset.palette())?);
+    ruleset.prepare(Position { graph, colouring }).map(Some)
 }
 
 /// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
@@ -244,11 +282,10 @@ pub fn eval_lines(
         |groups| {
             governor.check(evaluator)?;
             for rows in groups {
-                for r in rows {
-                    if let Some(row) = r? {
-                        out.write_all(&row).map_err(write_err)?;
-                        pb.inc(1);
-                    }
+                out.write_all(&rows.bytes).map_err(write_err)?;
+                pb.inc(rows.rows);
+                if let Some(e) = rows.err {
+                    return Err(e);
                 }
             }
             out.flush().map_err(write_err)
@@ -304,64 +341,76 @@ impl<I: Iterator<Item = Line>> Iterator for SameGraph<I> {
     }
 }
 
-/// The rows of a run of input lines, in order (`None` for lines without a position).
-/// Consecutive coloured positions of one graph are valued together.
+/// The rows of a run of input lines: their CSV bytes, in order, how many, and the error
+/// that stopped the run (the rows before it are in the bytes).
+struct GroupRows {
+    bytes: Vec<u8>,
+    rows: u64,
+    err: Option<Error>,
+}
+
+/// The rows of a run of input lines (none for lines without a position). Consecutive
+/// coloured positions of one graph are valued together; a line whose graph6 is the
+/// previous line's reuses its graph.
 fn eval_group(
     evaluator: &Evaluator,
     columns: Option<(usize, Option<usize>)>,
     group: Vec<Line>,
-) -> Vec<Result<Option<Vec<u8>>>> {
-    let mut parsed: Vec<(usize, Result<Option<Position>>)> = group
-        .into_iter()
-        .map(|(i, line)| {
-            let pos = line.map_err(|e| read_error(i, e)).and_then(|line| {
-                match columns {
-                    Some(cols) => parse_csv_row(&line, cols, evaluator),
-                    None => parse_line(&line, evaluator),
-                }
-                .map_err(|e| at_line(i, e))
-            });
-            (i, pos)
-        })
-        .collect();
-    let coloured = |p: &Result<Option<Position>>| match p {
-        Ok(Some(p)) if p.colouring.is_some() => Some(*p),
-        _ => None,
+) -> GroupRows {
+    let mut out = GroupRows {
+        bytes: Vec::with_capacity(64 * group.len()),
+        rows: 0,
+        err: None,
     };
-    let row = |i: usize, pos: &Position, e: Result<Evaluation>| -> Result<Option<Vec<u8>>> {
-        let e = e.map_err(|e| at_line(i, at_position(pos, e)))?;
-        csv_record_of(evaluator, pos, &e)
-            .map(Some)
+    let mut last = None;
+    let mut parsed: Vec<(usize, Position)> = Vec::with_capacity(group.len());
+    for (i, line) in group {
+        let pos = line.map_err(|e| read_error(i, e)).and_then(|line| {
+            match columns {
+                Some(cols) => parse_csv_row(&line, cols, evaluator),
+                None => parse_line_cached(&line, evaluator, &mut last),
+            }
             .map_err(|e| at_line(i, e))
-    };
-    let mut out = Vec::with_capacity(parsed.len());
+        });
+        match pos {
+            Ok(Some(p)) => parsed.push((i, p)),
+            Ok(None) => {}
+            Err(e) => {
+                // The lines before it are still valued and written, then the error.
+                out.err = Some(e);
+                break;
+            }
+        }
+    }
+    let schema = evaluator.schema();
     let mut a = 0;
     while a < parsed.len() {
-        let Some(first) = coloured(&parsed[a].1) else {
-            let i = parsed[a].0;
-            out.push(match std::mem::replace(&mut parsed[a].1, Ok(None)) {
-                Ok(Some(pos)) => row(i, &pos, evaluator.evaluate(&pos)),
-                Ok(None) => Ok(None),
-                Err(e) => Err(e),
-            });
+        let (i, first) = parsed[a];
+        if first.colouring.is_none() {
+            let done = match evaluator.evaluate(&first).and_then(|e| csv_cells(&e)) {
+                Ok(csv) => write_row(&mut out, schema, i, &first, Ok(&csv)),
+                Err(e) => write_row(&mut out, schema, i, &first, Err(e)),
+            };
+            if let Err(e) = done {
+                out.err = Some(e);
+                return out;
+            }
             a += 1;
             continue;
-        };
+        }
         let mut b = a + 1;
-        while b < parsed.len() && coloured(&parsed[b].1).is_some_and(|q| q.graph == first.graph) {
+        while b < parsed.len()
+            && parsed[b].1.colouring.is_some()
+            && parsed[b].1.graph == first.graph
+        {
             b += 1;
         }
-        let cols: Vec<Colouring> = parsed[a..b]
-            .iter()
-            .map(|(_, p)| coloured(p).and_then(|q| q.colouring).expect("coloured"))
-            .collect();
-        let k = cols
-            .iter()
-            .flat_map(|c| c.colours().iter().copied())
+        let cols = || parsed[a..b].iter().map(|(_, p)| p.colouring.expect("coloured"));
+        let k = cols()
+            .flat_map(|c| c.colours().iter().copied().max())
             .max()
             .map_or(2, |m| (m as usize + 1).max(2));
-        let codes: Vec<u64> = cols
-            .iter()
+        let codes: Vec<u64> = cols()
             .map(|c| {
                 c.colours()
                     .iter()
@@ -370,17 +419,74 @@ fn eval_group(
             })
             .collect();
         let mut at = a;
-        let done = evaluator.evaluate_colourings(&first.graph, k, &codes, &mut |pos, e| {
-            out.push(row(parsed[at].0, pos, e));
+        let done = evaluator.evaluate_colourings_csv(&first.graph, k, &codes, &mut |pos, e| {
+            let i = parsed[at].0;
             at += 1;
-            Ok(())
+            match e {
+                Ok(r) => write_row(&mut out, schema, i, pos, Ok(&r.1)),
+                Err(e) => write_row(&mut out, schema, i, pos, Err(e)),
+            }
         });
         if let Err(e) = done {
-            out.push(Err(e));
+            out.err = Some(e);
+            return out;
         }
         a = b;
     }
     out
+}
+
+/// Appends the row of `pos` (line `i`) with the CSV text `cells` of its value cells, or
+/// returns the error that computing them gave.
+fn write_row(
+    out: &mut GroupRows,
+    schema: &crate::solving::Schema,
+    i: usize,
+    pos: &Position,
+    cells: std::result::Result<&[u8], Error>,
+) -> Result<()> {
+    let cells = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
+    write_position(&mut out.bytes, schema, pos);
+    out.bytes.extend_from_slice(cells);
+    out.bytes.push(b'\n');
+    out.rows += 1;
+    Ok(())
+}
+
+/// The position columns of `pos` as a row starts (none of them ever needs quoting:
+/// graph6, palette letters, integers).
+fn write_position(buf: &mut Vec<u8>, schema: &crate::solving::Schema, pos: &Position) {
+    for (i, c) in schema.columns[..schema.position_columns].iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        match c.name {
+            "graph6" => write_graph6(&pos.graph, buf),
+            "colouring" => {
+                if let Some(c) = &pos.colouring {
+                    c.write(buf);
+                }
+            }
+            "n" => write_int(buf, pos.graph.n()),
+            "m" => write_int(buf, pos.graph.m()),
+            other => unreachable!("position column {other}"),
+        }
+    }
+}
+
+fn write_int(buf: &mut Vec<u8>, x: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut x = x;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 /// The CSV line of `pos` with its values `eval`.

@@ -49,28 +49,54 @@ pub struct Evaluator {
     misere: Option<MisereSolver>,
     /// Impartial rules on shapes with misère play asked for.
     shaped_misere: Option<ShapedMisereSolver>,
-    /// The value cells of positions on shapes by their value (without misère play they
-    /// depend on nothing else), with their CSV text.
-    shaped_cells: ShapedCells,
+    /// The value cells of positions on shapes, and of partizan positions on graphs, by
+    /// their value (without misère play they depend on nothing else), with their CSV
+    /// text.
+    value_cells: ValueCells,
 }
 
 /// The cells of a value and their CSV text (a comma before each).
-pub type ShapedRow = Arc<(Evaluation, Box<[u8]>)>;
+pub type ValueRow = Arc<(Evaluation, Box<[u8]>)>;
 
 /// Values met last, each with its cells (a census meets the same values again and
 /// again: one lookup instead of one per column, and no formatting).
 #[derive(Default)]
-struct ShapedCells {
-    map: DashMap<GameId, ShapedRow, crate::hash::Xxh3Build>,
+struct ValueCells {
+    map: DashMap<GameId, ValueRow, crate::hash::Xxh3Build>,
     held: AtomicUsize,
 }
 
-/// Values [`ShapedCells`] holds before it starts again (a few hundred bytes each).
-const SHAPED_CELLS: usize = 1 << 15;
+/// Values [`ValueCells`] holds before it starts again (a few hundred bytes each).
+const VALUE_CELLS: usize = 1 << 15;
+
+impl ValueCells {
+    /// The cells of value `v` with their CSV text, made by `make` if not held.
+    fn get(&self, v: GameId, make: impl FnOnce() -> Result<Evaluation>) -> Result<ValueRow> {
+        if let Some(c) = self.map.get(&v) {
+            return Ok(Arc::clone(&c));
+        }
+        let e = make()?;
+        let csv = csv_cells(&e)?;
+        let c = Arc::new((e, csv));
+        if self.held.fetch_add(1, Ordering::Relaxed) >= VALUE_CELLS {
+            self.map.clear();
+            self.held.store(1, Ordering::Relaxed);
+        }
+        self.map.insert(v, Arc::clone(&c));
+        Ok(c)
+    }
+}
+
+/// What [`Evaluator::colourings`] gives for a position: its value (a partizan position
+/// valued by its graph's plan), or its cells.
+enum Valued {
+    Value(GameId),
+    Cells(Evaluation),
+}
 
 /// The CSV text of `cells`, a comma before each (as the `csv` crate quotes them in a
-/// row: the record is written with a first field, which is then cut off).
-fn csv_cells(cells: &Evaluation) -> Result<Box<[u8]>> {
+/// row: the record is written with an empty first field).
+pub fn csv_cells(cells: &Evaluation) -> Result<Box<[u8]>> {
     let mut w = csv::WriterBuilder::new()
         .buffer_capacity(256)
         .from_writer(Vec::with_capacity(64));
@@ -108,7 +134,7 @@ impl Evaluator {
             solver,
             misere: None,
             shaped_misere: None,
-            shaped_cells: ShapedCells::default(),
+            value_cells: ValueCells::default(),
         }
     }
 
@@ -281,6 +307,52 @@ impl Evaluator {
         codes: &[u64],
         f: &mut dyn FnMut(&Position, Result<Evaluation>) -> Result<()>,
     ) -> Result<()> {
+        self.colourings(g, k, codes, &mut |pos, valued| {
+            let e = valued.and_then(|x| match x {
+                Valued::Value(v) => Ok(self.partizan_row(v)?.0.clone()),
+                Valued::Cells(e) => Ok(e),
+            });
+            f(pos, e)
+        })
+    }
+
+    /// [`Evaluator::evaluate_colourings`], with the CSV text of the value cells (a comma
+    /// before each), as a row writes them.
+    pub fn evaluate_colourings_csv(
+        &self,
+        g: &Graph,
+        k: usize,
+        codes: &[u64],
+        f: &mut dyn FnMut(&Position, Result<ValueRow>) -> Result<()>,
+    ) -> Result<()> {
+        self.colourings(g, k, codes, &mut |pos, valued| {
+            let row = valued.and_then(|x| match x {
+                Valued::Value(v) => self.partizan_row(v),
+                Valued::Cells(e) => {
+                    let csv = csv_cells(&e)?;
+                    Ok(Arc::new((e, csv)))
+                }
+            });
+            f(pos, row)
+        })
+    }
+
+    /// The cells of partizan value `v`, with their CSV text.
+    fn partizan_row(&self, v: GameId) -> Result<ValueRow> {
+        self.value_cells.get(v, || {
+            let mut e = Evaluation::default();
+            self.partizan_cells(v, &mut e)?;
+            Ok(e)
+        })
+    }
+
+    fn colourings(
+        &self,
+        g: &Graph,
+        k: usize,
+        codes: &[u64],
+        f: &mut dyn FnMut(&Position, Result<Valued>) -> Result<()>,
+    ) -> Result<()> {
         let position = |code: u64| Position {
             graph: *g,
             colouring: Some(Colouring::from_code(g.n(), k, code)),
@@ -293,19 +365,15 @@ impl Evaluator {
             for &code in codes {
                 let pos = position(code);
                 let e = self.evaluate(&pos);
-                f(&pos, e)?;
+                f(&pos, e.map(Valued::Cells))?;
             }
             return Ok(());
         };
         for &code in codes {
             let pos = position(code);
             let c = pos.colouring.as_ref().expect("coloured");
-            let e = plan.value(c).map_err(Error::from).and_then(|v| {
-                let mut e = Evaluation::default();
-                self.partizan_cells(v, &mut e)?;
-                Ok(e)
-            });
-            f(&pos, e)?;
+            let v = plan.value(c).map_err(Error::from);
+            f(&pos, v.map(Valued::Value))?;
         }
         Ok(())
     }
@@ -335,26 +403,14 @@ impl Evaluator {
 
     /// [`Evaluator::evaluate_shape`], with the CSV text of the cells (a comma before
     /// each), as one row of a census writes them.
-    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ShapedRow> {
+    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ValueRow> {
         if self.shaped_misere.is_some() {
             let e = self.shape_cells(shape)?;
             let csv = csv_cells(&e)?;
             return Ok(Arc::new((e, csv)));
         }
         let v = self.shaped_solver()?.value(shape)?;
-        let memo = &self.shaped_cells;
-        if let Some(c) = memo.map.get(&v) {
-            return Ok(Arc::clone(&c));
-        }
-        let e = self.value_cells(v)?;
-        let csv = csv_cells(&e)?;
-        let c = Arc::new((e, csv));
-        if memo.held.fetch_add(1, Ordering::Relaxed) >= SHAPED_CELLS {
-            memo.map.clear();
-            memo.held.store(1, Ordering::Relaxed);
-        }
-        memo.map.insert(v, Arc::clone(&c));
-        Ok(c)
+        self.value_cells.get(v, || self.value_cells(v))
     }
 
     fn shaped_solver(&self) -> Result<&ShapedSolver> {
