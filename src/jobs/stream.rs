@@ -103,42 +103,51 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
     parse_position(g6, col, evaluator).map(Some)
 }
 
-/// [`parse_line`], with the graph of the last line parsed kept in `last` (by its
-/// graph6): the colourings of one graph come one after another.
+/// [`parse_line`], with the graph of the last coloured line parsed kept in `last` (by
+/// its graph6): the colourings of one graph come one after another.
 fn parse_line_cached(
     line: &str,
     evaluator: &Evaluator,
     last: &mut Option<(String, crate::graphs::Graph)>,
-) -> Result<Option<Position>> {
+) -> Result<Option<Parsed>> {
+    let ruleset = evaluator.ruleset();
     let trimmed = line.trim();
     let mut parts = trimmed
         .strip_prefix(">>graph6<<")
         .unwrap_or(trimmed)
         .split_whitespace();
     let (Some(g6), Some(col), None) = (parts.next(), parts.next(), parts.next()) else {
-        return parse_line(line, evaluator);
+        return Ok(parse_line(line, evaluator)?.map(Parsed::Position));
     };
-    let graph = match last {
-        Some((s, g)) if s == g6 => *g,
-        _ => {
-            let g = parse_graph6(g6)?;
-            match last {
-                Some((s, h)) => {
-                    s.clear();
-                    s.push_str(g6);
-                    *h = g;
-                }
-                None => *last = Some((g6.to_string(), g)),
-            }
-            g
-        }
-    };
-    let ruleset = evaluator.ruleset();
     if ruleset.palette().is_empty() {
-        return parse_line(line, evaluator);
+        return Ok(parse_line(line, evaluator)?.map(Parsed::Position));
     }
-    let colouring = Some(Colouring::parse(col, graph.n(), &ruleset.palette())?);
-    ruleset.prepare(Position { graph, colouring }).map(Some)
+    if let Some((s, g)) = last
+        && s == g6
+    {
+        // The line before passed `prepare` with this graph and a colouring: its answer
+        // for a coloured position depends on nothing else.
+        let colouring = Colouring::parse(col, g.n(), &ruleset.palette())?;
+        return Ok(Some(Parsed::Coloured(colouring, true)));
+    }
+    let graph = parse_graph6(g6)?;
+    let colouring = Colouring::parse(col, graph.n(), &ruleset.palette())?;
+    let pos = ruleset.prepare(Position {
+        graph,
+        colouring: Some(colouring),
+    })?;
+    let Some(colouring) = pos.colouring else {
+        return Ok(Some(Parsed::Position(pos)));
+    };
+    match last {
+        Some((s, h)) => {
+            s.clear();
+            s.push_str(g6);
+            *h = pos.graph;
+        }
+        None => *last = Some((g6.to_string(), pos.graph)),
+    }
+    Ok(Some(Parsed::Coloured(colouring, false)))
 }
 
 /// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
@@ -363,77 +372,110 @@ fn eval_group(
         err: None,
     };
     let mut last = None;
-    let mut parsed: Vec<(usize, Position)> = Vec::with_capacity(group.len());
+    // The coloured lines of one graph met last, not yet valued.
+    let mut run = Run {
+        graph: crate::graphs::Graph::empty(0),
+        lines: Vec::with_capacity(group.len()),
+    };
     for (i, line) in group {
-        let pos = line.map_err(|e| read_error(i, e)).and_then(|line| {
+        let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
             match columns {
-                Some(cols) => parse_csv_row(&line, cols, evaluator),
+                Some(cols) => parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position)),
                 None => parse_line_cached(&line, evaluator, &mut last),
             }
             .map_err(|e| at_line(i, e))
         });
-        match pos {
-            Ok(Some(p)) => parsed.push((i, p)),
-            Ok(None) => {}
-            Err(e) => {
-                // The lines before it are still valued and written, then the error.
-                out.err = Some(e);
-                break;
+        let done = match parsed {
+            Ok(None) => Ok(()),
+            Ok(Some(Parsed::Coloured(c, same))) => {
+                if !(same && !run.lines.is_empty()) {
+                    let graph = last.as_ref().expect("parsed").1;
+                    run.flush(evaluator, &mut out).map(|_| run.graph = graph)
+                } else {
+                    Ok(())
+                }
+                .map(|_| run.lines.push((i, c)))
             }
+            Ok(Some(Parsed::Position(pos))) => match pos.colouring {
+                Some(c) if !run.lines.is_empty() && run.graph == pos.graph => {
+                    run.lines.push((i, c));
+                    Ok(())
+                }
+                Some(c) => run.flush(evaluator, &mut out).map(|_| {
+                    run.graph = pos.graph;
+                    run.lines.push((i, c));
+                }),
+                None => run.flush(evaluator, &mut out).and_then(|_| {
+                    let schema = evaluator.schema();
+                    match evaluator.evaluate(&pos).and_then(|e| csv_cells(&e)) {
+                        Ok(csv) => write_row(&mut out, schema, i, &pos, Ok(&csv)),
+                        Err(e) => write_row(&mut out, schema, i, &pos, Err(e)),
+                    }
+                }),
+            },
+            Err(e) => run.flush(evaluator, &mut out).and(Err(e)),
+        };
+        if let Err(e) = done {
+            out.err = Some(e);
+            return out;
         }
     }
-    let schema = evaluator.schema();
-    let mut a = 0;
-    while a < parsed.len() {
-        let (i, first) = parsed[a];
-        if first.colouring.is_none() {
-            let done = match evaluator.evaluate(&first).and_then(|e| csv_cells(&e)) {
-                Ok(csv) => write_row(&mut out, schema, i, &first, Ok(&csv)),
-                Err(e) => write_row(&mut out, schema, i, &first, Err(e)),
-            };
-            if let Err(e) = done {
-                out.err = Some(e);
-                return out;
-            }
-            a += 1;
-            continue;
+    if let Err(e) = run.flush(evaluator, &mut out) {
+        out.err = Some(e);
+    }
+    out
+}
+
+/// A line as parsed: a coloured position whose graph is the last one parsed (and
+/// whether the line before had it too), or any position.
+enum Parsed {
+    Coloured(Colouring, bool),
+    Position(Position),
+}
+
+/// Coloured lines of one graph, in order, with their line numbers.
+struct Run {
+    graph: crate::graphs::Graph,
+    lines: Vec<(usize, Colouring)>,
+}
+
+impl Run {
+    /// Values the lines and writes their rows (then holds none).
+    fn flush(&mut self, evaluator: &Evaluator, out: &mut GroupRows) -> Result<()> {
+        if self.lines.is_empty() {
+            return Ok(());
         }
-        let mut b = a + 1;
-        while b < parsed.len()
-            && parsed[b].1.colouring.is_some()
-            && parsed[b].1.graph == first.graph
-        {
-            b += 1;
-        }
-        let cols = || parsed[a..b].iter().map(|(_, p)| p.colouring.expect("coloured"));
-        let k = cols()
-            .flat_map(|c| c.colours().iter().copied().max())
+        let k = self
+            .lines
+            .iter()
+            .flat_map(|(_, c)| c.colours().iter().copied().max())
             .max()
             .map_or(2, |m| (m as usize + 1).max(2));
-        let codes: Vec<u64> = cols()
-            .map(|c| {
+        let codes: Vec<u64> = self
+            .lines
+            .iter()
+            .map(|(_, c)| {
                 c.colours()
                     .iter()
                     .rev()
                     .fold(0, |code, &x| code * k as u64 + x as u64)
             })
             .collect();
-        let mut at = a;
-        let done = evaluator.evaluate_colourings_csv(&first.graph, k, &codes, &mut |pos, e| {
-            let i = parsed[at].0;
+        let schema = evaluator.schema();
+        let mut at = 0;
+        let lines = std::mem::take(&mut self.lines);
+        let done = evaluator.evaluate_colourings_csv(&self.graph, k, &codes, &mut |pos, e| {
+            let i = lines[at].0;
             at += 1;
             match e {
-                Ok(r) => write_row(&mut out, schema, i, pos, Ok(&r.1)),
-                Err(e) => write_row(&mut out, schema, i, pos, Err(e)),
+                Ok(r) => write_row(out, schema, i, pos, Ok(&r.1)),
+                Err(e) => write_row(out, schema, i, pos, Err(e)),
             }
         });
-        if let Err(e) = done {
-            out.err = Some(e);
-            return out;
-        }
-        a = b;
+        self.lines = lines;
+        self.lines.clear();
+        done
     }
-    out
 }
 
 /// Appends the row of `pos` (line `i`) with the CSV text `cells` of its value cells, or
