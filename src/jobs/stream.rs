@@ -380,22 +380,22 @@ fn eval_group(
     for (i, line) in group {
         let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
             match columns {
-                Some(cols) => parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position)),
+                Some(cols) => {
+                    parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position))
+                }
                 None => parse_line_cached(&line, evaluator, &mut last),
             }
             .map_err(|e| at_line(i, e))
         });
         let done = match parsed {
             Ok(None) => Ok(()),
-            Ok(Some(Parsed::Coloured(c, same))) => {
-                if !(same && !run.lines.is_empty()) {
-                    let graph = last.as_ref().expect("parsed").1;
-                    run.flush(evaluator, &mut out).map(|_| run.graph = graph)
-                } else {
-                    Ok(())
-                }
-                .map(|_| run.lines.push((i, c)))
+            Ok(Some(Parsed::Coloured(c, same))) => if !(same && !run.lines.is_empty()) {
+                let graph = last.as_ref().expect("parsed").1;
+                run.flush(evaluator, &mut out).map(|_| run.graph = graph)
+            } else {
+                Ok(())
             }
+            .map(|_| run.lines.push((i, c))),
             Ok(Some(Parsed::Position(pos))) => match pos.colouring {
                 Some(c) if !run.lines.is_empty() && run.graph == pos.graph => {
                     run.lines.push((i, c));
