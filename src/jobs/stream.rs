@@ -9,7 +9,7 @@ use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
 };
 use crate::solving::driver::ordered_map;
-use crate::solving::{Evaluation, Evaluator, csv_cells};
+use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
 pub(super) fn write_err(e: std::io::Error) -> Error {
@@ -248,19 +248,34 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
     Ok(drawn)
 }
 
-/// The CSV line of `pos` with its values.
-fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
-    let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
-    csv_record_of(evaluator, pos, &eval)
-}
-
 /// Evaluates one position and writes the header and its row.
 pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
-    let row = csv_row(evaluator, pos)?;
-    writeln!(out, "{}", evaluator.schema().header())
-        .and_then(|_| out.write_all(&row))
+    let mut rows = GroupRows {
+        bytes: Vec::new(),
+        rows: 0,
+        err: None,
+    };
+    match evaluator.evaluate(pos).and_then(|e| csv_cells(&e)) {
+        Ok((csv, starts)) => write_row(&mut rows, evaluator, 0, pos, Ok((&csv, &starts))),
+        Err(e) => Err(at_position(pos, e)),
+    }?;
+    writeln!(out, "{}", header(evaluator))
+        .and_then(|_| out.write_all(&rows.bytes))
         .and_then(|_| out.flush())
         .map_err(write_err)
+}
+
+/// The header line of the rows `evaluator` writes (without the newline).
+fn header(evaluator: &Evaluator) -> String {
+    let schema = evaluator.schema();
+    match evaluator.selected() {
+        None => schema.header(),
+        Some(s) => s
+            .iter()
+            .map(|&i| schema.columns[i].name)
+            .collect::<Vec<_>>()
+            .join(","),
+    }
 }
 
 /// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
@@ -273,7 +288,7 @@ pub fn eval_lines(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
+    writeln!(out, "{}", header(evaluator)).map_err(write_err)?;
     let mut lines = bounded_lines(input).enumerate().peekable();
     // Our own CSVs are read by their graph6 and colouring columns.
     let columns = match lines.peek() {
@@ -406,10 +421,11 @@ fn eval_group(
                     run.lines.push((i, c));
                 }),
                 None => run.flush(evaluator, &mut out).and_then(|_| {
-                    let schema = evaluator.schema();
                     match evaluator.evaluate(&pos).and_then(|e| csv_cells(&e)) {
-                        Ok(csv) => write_row(&mut out, schema, i, &pos, Ok(&csv)),
-                        Err(e) => write_row(&mut out, schema, i, &pos, Err(e)),
+                        Ok((csv, starts)) => {
+                            write_row(&mut out, evaluator, i, &pos, Ok((&csv, &starts)))
+                        }
+                        Err(e) => write_row(&mut out, evaluator, i, &pos, Err(e)),
                     }
                 }),
             },
@@ -461,15 +477,14 @@ impl Run {
                     .fold(0, |code, &x| code * k as u64 + x as u64)
             })
             .collect();
-        let schema = evaluator.schema();
         let mut at = 0;
         let lines = std::mem::take(&mut self.lines);
         let done = evaluator.evaluate_colourings_csv(&self.graph, k, &codes, &mut |pos, e| {
             let i = lines[at].0;
             at += 1;
             match e {
-                Ok(r) => write_row(out, schema, i, pos, Ok(&r.1)),
-                Err(e) => write_row(out, schema, i, pos, Err(e)),
+                Ok(r) => write_row(out, evaluator, i, pos, Ok((&r.1, &r.2))),
+                Err(e) => write_row(out, evaluator, i, pos, Err(e)),
             }
         });
         self.lines = lines;
@@ -478,41 +493,59 @@ impl Run {
     }
 }
 
-/// Appends the row of `pos` (line `i`) with the CSV text `cells` of its value cells, or
-/// returns the error that computing them gave.
+/// Appends the row of `pos` (line `i`, counted from 0) with the CSV text of its value
+/// cells and where their fields start ([`csv_cells`]), or returns the error that
+/// computing them gave.
 fn write_row(
     out: &mut GroupRows,
-    schema: &crate::solving::Schema,
+    evaluator: &Evaluator,
     i: usize,
     pos: &Position,
-    cells: std::result::Result<&[u8], Error>,
+    cells: std::result::Result<(&[u8], &Starts), Error>,
 ) -> Result<()> {
-    let cells = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
-    write_position(&mut out.bytes, schema, pos);
-    out.bytes.extend_from_slice(cells);
-    out.bytes.push(b'\n');
+    let (csv, starts) = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
+    let schema = evaluator.schema();
+    let buf = &mut out.bytes;
+    match evaluator.selected() {
+        None => {
+            for (j, c) in schema.columns[..schema.position_columns].iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                write_position(buf, c.name, pos);
+            }
+            buf.extend_from_slice(csv);
+        }
+        Some(selected) => {
+            for (j, &c) in selected.iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                match c.checked_sub(schema.position_columns) {
+                    None => write_position(buf, schema.columns[c].name, pos),
+                    Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
+                }
+            }
+        }
+    }
+    buf.push(b'\n');
     out.rows += 1;
     Ok(())
 }
 
-/// The position columns of `pos` as a row starts (none of them ever needs quoting:
-/// graph6, palette letters, integers).
-fn write_position(buf: &mut Vec<u8>, schema: &crate::solving::Schema, pos: &Position) {
-    for (i, c) in schema.columns[..schema.position_columns].iter().enumerate() {
-        if i > 0 {
-            buf.push(b',');
-        }
-        match c.name {
-            "graph6" => write_graph6(&pos.graph, buf),
-            "colouring" => {
-                if let Some(c) = &pos.colouring {
-                    c.write(buf);
-                }
+/// Position column `name` of `pos` (none of them ever needs quoting: graph6, palette
+/// letters, integers).
+fn write_position(buf: &mut Vec<u8>, name: &str, pos: &Position) {
+    match name {
+        "graph6" => write_graph6(&pos.graph, buf),
+        "colouring" => {
+            if let Some(c) = &pos.colouring {
+                c.write(buf);
             }
-            "n" => write_int(buf, pos.graph.n()),
-            "m" => write_int(buf, pos.graph.m()),
-            other => unreachable!("position column {other}"),
         }
+        "n" => write_int(buf, pos.graph.n()),
+        "m" => write_int(buf, pos.graph.m()),
+        other => unreachable!("position column {other}"),
     }
 }
 
@@ -529,15 +562,6 @@ fn write_int(buf: &mut Vec<u8>, x: usize) {
         }
     }
     buf.extend_from_slice(&digits[i..]);
-}
-
-/// The CSV line of `pos` with its values `eval`.
-fn csv_record_of(evaluator: &Evaluator, pos: &Position, eval: &Evaluation) -> Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
-    w.write_record(evaluator.schema().fields(pos, eval))
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    w.into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
 }
 
 /// An evaluation error, with the position it happened at.

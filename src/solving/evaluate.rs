@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dashmap::DashMap;
+use smallvec::SmallVec;
 
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
@@ -53,10 +54,19 @@ pub struct Evaluator {
     /// their value (without misère play they depend on nothing else), with their CSV
     /// text.
     value_cells: ValueCells,
+    /// The columns asked for (`eval --columns`), by index in the schema, in the order
+    /// written; the value columns not among them are left empty where they are dear
+    /// (atomic weight, temperature, mean).
+    selected: Option<Vec<usize>>,
 }
 
-/// The cells of a value and their CSV text (a comma before each).
-pub type ValueRow = Arc<(Evaluation, Box<[u8]>)>;
+/// The cells of a value, their CSV text (a comma before each) and where each cell's
+/// field starts in it ([`csv_cells`]).
+pub type ValueRow = Arc<(Evaluation, Box<[u8]>, Starts)>;
+
+/// Where each cell's field starts in the CSV text of cells (at the comma before it),
+/// and the text's length last.
+pub type Starts = SmallVec<[u32; 9]>;
 
 /// Values met last, each with its cells (a census meets the same values again and
 /// again: one lookup instead of one per column, and no formatting).
@@ -76,8 +86,8 @@ impl ValueCells {
             return Ok(Arc::clone(&c));
         }
         let e = make()?;
-        let csv = csv_cells(&e)?;
-        let c = Arc::new((e, csv));
+        let (csv, starts) = csv_cells(&e)?;
+        let c = Arc::new((e, csv, starts));
         if self.held.fetch_add(1, Ordering::Relaxed) >= VALUE_CELLS {
             self.map.clear();
             self.held.store(1, Ordering::Relaxed);
@@ -94,22 +104,38 @@ enum Valued {
     Cells(Evaluation),
 }
 
-/// The CSV text of `cells`, a comma before each (as the `csv` crate quotes them in a
-/// row: the record is written with an empty first field).
-pub fn csv_cells(cells: &Evaluation) -> Result<Box<[u8]>> {
-    let mut w = csv::WriterBuilder::new()
-        .buffer_capacity(256)
-        .from_writer(Vec::with_capacity(64));
-    let fields = std::iter::once(String::new()).chain(cells.cells.iter().map(Cell::format));
-    w.write_record(fields)
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    let mut bytes = w
-        .into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
+/// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
+/// in a row), and where each cell's field starts.
+pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
+    let mut bytes = Vec::with_capacity(64);
+    let mut starts = Starts::new();
+    let mut field = String::new();
+    for c in &cells.cells {
+        starts.push(bytes.len() as u32);
+        field.clear();
+        c.format_into(&mut field);
+        // A record with an empty first field: the cell's field as a row quotes it.
+        let mut w = csv::WriterBuilder::new()
+            .buffer_capacity(256)
+            .from_writer(Vec::with_capacity(field.len() + 4));
+        w.write_record(["", field.as_str()])
+            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+        let mut text = w
+            .into_inner()
+            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
+        if text.last() == Some(&b'\n') {
+            text.pop();
+        }
+        bytes.extend_from_slice(&text);
     }
-    Ok(bytes.into_boxed_slice())
+    starts.push(bytes.len() as u32);
+    Ok((bytes.into_boxed_slice(), starts))
+}
+
+/// Field `j` of the CSV text of cells `text` whose fields start at `starts`
+/// ([`csv_cells`]), as quoted.
+pub fn csv_field<'a>(text: &'a [u8], starts: &Starts, j: usize) -> &'a [u8] {
+    &text[starts[j] as usize + 1..starts[j + 1] as usize]
 }
 
 enum Solver {
@@ -135,6 +161,7 @@ impl Evaluator {
             misere: None,
             shaped_misere: None,
             value_cells: ValueCells::default(),
+            selected: None,
         }
     }
 
@@ -170,6 +197,38 @@ impl Evaluator {
             misere: Some(MisereSolver::new(r).store_below(store_below)),
             ..self
         })
+    }
+
+    /// Writes only the columns `names` (comma-separated, in that order; see
+    /// [`Schema::select`]) and computes only those of the dear ones (atomic weight,
+    /// temperature, mean). Call after [`Evaluator::misere`].
+    pub fn select_columns(self, names: &str) -> Result<Evaluator> {
+        if let Ruleset::Shaped(r) = self.ruleset {
+            return Err(Error::usage(format!(
+                "--columns is for rules on graphs; rules {} are played on a {}",
+                r.name(),
+                r.notation()
+            )));
+        }
+        let selected = self.schema.select(names)?;
+        Ok(Evaluator {
+            selected: Some(selected),
+            ..self
+        })
+    }
+
+    /// The columns asked for ([`Evaluator::select_columns`]), by index in the schema in
+    /// the order written; `None`: all of them.
+    pub fn selected(&self) -> Option<&[usize]> {
+        self.selected.as_deref()
+    }
+
+    /// Whether column `name` is written (then computed).
+    fn wanted(&self, name: &str) -> bool {
+        match &self.selected {
+            None => true,
+            Some(s) => s.iter().any(|&i| self.schema.columns[i].name == name),
+        }
     }
 
     /// Whether misère play is computed.
@@ -285,12 +344,22 @@ impl Evaluator {
     fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
         e.cells
             .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
+        let number = |name: &str, x: fn(GameId) -> std::result::Result<crate::values::dyadic::Dyadic, crate::values::limits::Limit>| -> Result<Cell> {
+            Ok(match self.wanted(name) {
+                true => Cell::Number(x(v)?),
+                false => Cell::Empty,
+            })
+        };
         if self.ruleset.all_small() {
-            e.cells
-                .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
+            e.cells.push(match self.wanted("atomic_weight") {
+                true => v.atomic_weight()?.map_or(Cell::Empty, Cell::Game),
+                false => Cell::Empty,
+            });
         } else {
-            e.cells
-                .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
+            e.cells.extend([
+                number("temperature", GameId::temperature)?,
+                number("mean", GameId::mean)?,
+            ]);
         }
         Ok(())
     }
@@ -329,8 +398,8 @@ impl Evaluator {
             let row = valued.and_then(|x| match x {
                 Valued::Value(v) => self.partizan_row(v),
                 Valued::Cells(e) => {
-                    let csv = csv_cells(&e)?;
-                    Ok(Arc::new((e, csv)))
+                    let (csv, starts) = csv_cells(&e)?;
+                    Ok(Arc::new((e, csv, starts)))
                 }
             });
             f(pos, row)
@@ -406,8 +475,8 @@ impl Evaluator {
     pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ValueRow> {
         if self.shaped_misere.is_some() {
             let e = self.shape_cells(shape)?;
-            let csv = csv_cells(&e)?;
-            return Ok(Arc::new((e, csv)));
+            let (csv, starts) = csv_cells(&e)?;
+            return Ok(Arc::new((e, csv, starts)));
         }
         let v = self.shaped_solver()?.value(shape)?;
         self.value_cells.get(v, || self.value_cells(v))
