@@ -438,10 +438,15 @@ impl Evaluator {
             }
             return Ok(());
         };
+        // One position, its colouring set for each code.
+        let mut pos = Position {
+            graph: *g,
+            colouring: None,
+        };
         for &code in codes {
-            let pos = position(code);
-            let c = pos.colouring.as_ref().expect("coloured");
-            let v = plan.value(c).map_err(Error::from);
+            let c = Colouring::from_code(g.n(), k, code);
+            pos.colouring = Some(c);
+            let v = plan.value(&c).map_err(Error::from);
             f(&pos, v.map(Valued::Value))?;
         }
         Ok(())
