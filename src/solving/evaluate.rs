@@ -344,7 +344,14 @@ impl Evaluator {
     fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
         e.cells
             .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
-        let number = |name: &str, x: fn(GameId) -> std::result::Result<crate::values::dyadic::Dyadic, crate::values::limits::Limit>| -> Result<Cell> {
+        let number = |name: &str,
+                      x: fn(
+            GameId,
+        ) -> std::result::Result<
+            crate::values::dyadic::Dyadic,
+            crate::values::limits::Limit,
+        >|
+         -> Result<Cell> {
             Ok(match self.wanted(name) {
                 true => Cell::Number(x(v)?),
                 false => Cell::Empty,
