@@ -127,7 +127,7 @@ fn parse_line_cached(
     {
         // The line before passed `prepare` with this graph and a colouring: its answer
         // for a coloured position depends on nothing else.
-        let colouring = Colouring::parse(col, g.n(), &ruleset.palette())?;
+        let colouring = parse_colouring(col, g.n(), &ruleset.palette())?;
         return Ok(Some(Parsed::Coloured(colouring, true)));
     }
     let graph = parse_graph6(g6)?;
@@ -148,6 +148,29 @@ fn parse_line_cached(
         None => *last = Some((g6.to_string(), pos.graph)),
     }
     Ok(Some(Parsed::Coloured(colouring, false)))
+}
+
+/// [`Colouring::parse`] of a field without spaces: one palette letter per vertex read
+/// byte by byte, anything else (and every error) by [`Colouring::parse`].
+fn parse_colouring(
+    s: &str,
+    n: usize,
+    palette: &crate::graphs::palette::Palette,
+) -> Result<Colouring> {
+    if s.len() == n && s.is_ascii() {
+        let mut c = Colouring::uniform(n);
+        let mut ok = true;
+        for (v, b) in s.bytes().enumerate() {
+            match palette.label(b) {
+                Some(x) => c.set(v, x),
+                None => ok = false,
+            }
+        }
+        if ok {
+            return Ok(c);
+        }
+    }
+    Colouring::parse(s, n, palette)
 }
 
 /// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
