@@ -117,10 +117,10 @@ fn parse_line_cached(
         .unwrap_or(trimmed)
         .split_whitespace();
     let (Some(g6), Some(col), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Ok(parse_line(line, evaluator)?.map(Parsed::Position));
+        return Ok(parse_line(line, evaluator)?.map(|p| Parsed::Position(Box::new(p))));
     };
     if ruleset.palette().is_empty() {
-        return Ok(parse_line(line, evaluator)?.map(Parsed::Position));
+        return Ok(parse_line(line, evaluator)?.map(|p| Parsed::Position(Box::new(p))));
     }
     if let Some((s, g)) = last
         && s == g6
@@ -137,7 +137,7 @@ fn parse_line_cached(
         colouring: Some(colouring),
     })?;
     let Some(colouring) = pos.colouring else {
-        return Ok(Some(Parsed::Position(pos)));
+        return Ok(Some(Parsed::Position(Box::new(pos))));
     };
     match last {
         Some((s, h)) => {
@@ -418,16 +418,15 @@ fn eval_group(
     for (i, line) in group {
         let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
             match columns {
-                Some(cols) => {
-                    parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position))
-                }
+                Some(cols) => parse_csv_row(&line, cols, evaluator)
+                    .map(|p| p.map(|p| Parsed::Position(Box::new(p)))),
                 None => parse_line_cached(&line, evaluator, &mut last),
             }
             .map_err(|e| at_line(i, e))
         });
         let done = match parsed {
             Ok(None) => Ok(()),
-            Ok(Some(Parsed::Coloured(c, same))) => if !(same && !run.lines.is_empty()) {
+            Ok(Some(Parsed::Coloured(c, same))) => if !same || run.lines.is_empty() {
                 let graph = last.as_ref().expect("parsed").1;
                 run.flush(evaluator, &mut out).map(|_| run.graph = graph)
             } else {
@@ -469,7 +468,7 @@ fn eval_group(
 /// whether the line before had it too), or any position.
 enum Parsed {
     Coloured(Colouring, bool),
-    Position(Position),
+    Position(Box<Position>),
 }
 
 /// Coloured lines of one graph, in order, with their line numbers.

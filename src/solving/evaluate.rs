@@ -101,7 +101,7 @@ impl ValueCells {
 /// valued by its graph's plan), or its cells.
 enum Valued {
     Value(GameId),
-    Cells(Evaluation),
+    Cells(Box<Evaluation>),
 }
 
 /// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
@@ -386,7 +386,7 @@ impl Evaluator {
         self.colourings(g, k, codes, &mut |pos, valued| {
             let e = valued.and_then(|x| match x {
                 Valued::Value(v) => Ok(self.partizan_row(v)?.0.clone()),
-                Valued::Cells(e) => Ok(e),
+                Valued::Cells(e) => Ok(*e),
             });
             f(pos, e)
         })
@@ -406,7 +406,7 @@ impl Evaluator {
                 Valued::Value(v) => self.partizan_row(v),
                 Valued::Cells(e) => {
                     let (csv, starts) = csv_cells(&e)?;
-                    Ok(Arc::new((e, csv, starts)))
+                    Ok(Arc::new((*e, csv, starts)))
                 }
             });
             f(pos, row)
@@ -441,7 +441,7 @@ impl Evaluator {
             for &code in codes {
                 let pos = position(code);
                 let e = self.evaluate(&pos);
-                f(&pos, e.map(Valued::Cells))?;
+                f(&pos, e.map(|e| Valued::Cells(Box::new(e))))?;
             }
             return Ok(());
         };
