@@ -5,7 +5,10 @@
 #  2. Snort on the 11,117 connected graphs with 8 vertices (every vertex G).
 # Both programs read the same `GRAPH6 COLOURING` lines; the values are compared line by
 # line (cgt is an independent implementation), then timed: with farm-bench when the
-# machine has it (A/B ratio pair by pair, median of RUNS), else best of RUNS.
+# machine has it (A/B ratio pair by pair, median of RUNS), else best of RUNS. Timed
+# twice: every column (outcome, value, grundy, atomic weight or temperature and mean),
+# and like for like (`--columns graph6,colouring,value`: only the canonical form, as
+# cgt computes).
 # Usage: scripts/bench-partizan.sh [RUNS]     (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,8 +40,11 @@ if len(ours) != len(cgt) or diff:
     sys.exit(f"{sys.argv[3]}: {len(ours)} values ours, {len(cgt)} cgt's, {diff} differ")
 print(f"{sys.argv[3]}: all {len(ours)} values agree with the cgt crate")
 EOF
-  ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
   cgt_cmd="$PEER $game --threads 1 < $in > /dev/null 2>&1"
-  echo "$game on $(wc -l < "$in") positions, 1 thread:"
+  ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
+  echo "$game on $(wc -l < "$in") positions, 1 thread, every column:"
+  bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
+  ours_cmd="$GC eval --rules $game --threads 1 --columns graph6,colouring,value - < $in > /dev/null"
+  echo "$game on $(wc -l < "$in") positions, 1 thread, the value only (like for like):"
   bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
 done

@@ -83,6 +83,7 @@ pub fn eval_help() -> String {
          Examples:\n  gamecensus eval --rules node-kayles --graph DQc\n  \
          gamecensus eval --rules cutthroat --graph Cs --colouring BBWW\n  \
          gamecensus eval --rules snort --graph DQc\n  \
+         gamecensus eval --rules cutthroat --graph Cs --colouring BBWW --columns value,outcome\n  \
          gamecensus eval --rules domineering --board '..|..'\n  \
          nauty-geng 7 | gamecensus eval --rules node-kayles - > nk7.csv",
         rules_help(),
@@ -236,6 +237,11 @@ pub enum Command {
         /// Domineering boards by the bitboard search.
         #[arg(long, conflicts_with = "misere")]
         outcome_only: bool,
+        /// Rules on graphs: write only these columns, in this order (comma-separated
+        /// names from the list below, e.g. `graph6,colouring,value`); the atomic weight,
+        /// temperature and mean are computed only if asked for.
+        #[arg(long, value_name = "NAMES", conflicts_with = "outcome_only")]
+        columns: Option<String>,
         /// Stop after this many seconds (exit 2; the rows written so far are whole).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,

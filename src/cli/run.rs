@@ -153,6 +153,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             max_extra,
             misere,
             outcome_only,
+            columns,
             timeout: _,
             memory,
         } => {
@@ -165,6 +166,10 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             let evaluator = Evaluator::new(ruleset)
                 .max_extra(max_extra)
                 .misere(misere)?;
+            let evaluator = match columns {
+                Some(c) => evaluator.select_columns(&c)?,
+                None => evaluator,
+            };
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
             if let Ruleset::Shaped(r) = ruleset {

@@ -9,7 +9,7 @@ use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
 };
 use crate::solving::driver::ordered_map;
-use crate::solving::{Evaluation, Evaluator};
+use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
 pub(super) fn write_err(e: std::io::Error) -> Error {
@@ -101,6 +101,76 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
         )));
     }
     parse_position(g6, col, evaluator).map(Some)
+}
+
+/// [`parse_line`], with the graph of the last coloured line parsed kept in `last` (by
+/// its graph6): the colourings of one graph come one after another.
+fn parse_line_cached(
+    line: &str,
+    evaluator: &Evaluator,
+    last: &mut Option<(String, crate::graphs::Graph)>,
+) -> Result<Option<Parsed>> {
+    let ruleset = evaluator.ruleset();
+    let trimmed = line.trim();
+    let mut parts = trimmed
+        .strip_prefix(">>graph6<<")
+        .unwrap_or(trimmed)
+        .split_whitespace();
+    let (Some(g6), Some(col), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Ok(parse_line(line, evaluator)?.map(|p| Parsed::Position(Box::new(p))));
+    };
+    if ruleset.palette().is_empty() {
+        return Ok(parse_line(line, evaluator)?.map(|p| Parsed::Position(Box::new(p))));
+    }
+    if let Some((s, g)) = last
+        && s == g6
+    {
+        // The line before passed `prepare` with this graph and a colouring: its answer
+        // for a coloured position depends on nothing else.
+        let colouring = parse_colouring(col, g.n(), &ruleset.palette())?;
+        return Ok(Some(Parsed::Coloured(colouring, true)));
+    }
+    let graph = parse_graph6(g6)?;
+    let colouring = Colouring::parse(col, graph.n(), &ruleset.palette())?;
+    let pos = ruleset.prepare(Position {
+        graph,
+        colouring: Some(colouring),
+    })?;
+    let Some(colouring) = pos.colouring else {
+        return Ok(Some(Parsed::Position(Box::new(pos))));
+    };
+    match last {
+        Some((s, h)) => {
+            s.clear();
+            s.push_str(g6);
+            *h = pos.graph;
+        }
+        None => *last = Some((g6.to_string(), pos.graph)),
+    }
+    Ok(Some(Parsed::Coloured(colouring, false)))
+}
+
+/// [`Colouring::parse`] of a field without spaces: one palette letter per vertex read
+/// byte by byte, anything else (and every error) by [`Colouring::parse`].
+fn parse_colouring(
+    s: &str,
+    n: usize,
+    palette: &crate::graphs::palette::Palette,
+) -> Result<Colouring> {
+    if s.len() == n && s.is_ascii() {
+        let mut c = Colouring::uniform(n);
+        let mut ok = true;
+        for (v, b) in s.bytes().enumerate() {
+            match palette.label(b) {
+                Some(x) => c.set(v, x),
+                None => ok = false,
+            }
+        }
+        if ok {
+            return Ok(c);
+        }
+    }
+    Colouring::parse(s, n, palette)
 }
 
 /// If `line` is the header of one of our CSVs (it has a `graph6` column): the indices of
@@ -201,19 +271,34 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
     Ok(drawn)
 }
 
-/// The CSV line of `pos` with its values.
-fn csv_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
-    let eval = evaluator.evaluate(pos).map_err(|e| at_position(pos, e))?;
-    csv_record_of(evaluator, pos, &eval)
-}
-
 /// Evaluates one position and writes the header and its row.
 pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
-    let row = csv_row(evaluator, pos)?;
-    writeln!(out, "{}", evaluator.schema().header())
-        .and_then(|_| out.write_all(&row))
+    let mut rows = GroupRows {
+        bytes: Vec::new(),
+        rows: 0,
+        err: None,
+    };
+    match evaluator.evaluate(pos).and_then(|e| csv_cells(&e)) {
+        Ok((csv, starts)) => write_row(&mut rows, evaluator, 0, pos, Ok((&csv, &starts))),
+        Err(e) => Err(at_position(pos, e)),
+    }?;
+    writeln!(out, "{}", header(evaluator))
+        .and_then(|_| out.write_all(&rows.bytes))
         .and_then(|_| out.flush())
         .map_err(write_err)
+}
+
+/// The header line of the rows `evaluator` writes (without the newline).
+fn header(evaluator: &Evaluator) -> String {
+    let schema = evaluator.schema();
+    match evaluator.selected() {
+        None => schema.header(),
+        Some(s) => s
+            .iter()
+            .map(|&i| schema.columns[i].name)
+            .collect::<Vec<_>>()
+            .join(","),
+    }
 }
 
 /// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
@@ -226,7 +311,7 @@ pub fn eval_lines(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
+    writeln!(out, "{}", header(evaluator)).map_err(write_err)?;
     let mut lines = bounded_lines(input).enumerate().peekable();
     // Our own CSVs are read by their graph6 and colouring columns.
     let columns = match lines.peek() {
@@ -244,11 +329,10 @@ pub fn eval_lines(
         |groups| {
             governor.check(evaluator)?;
             for rows in groups {
-                for r in rows {
-                    if let Some(row) = r? {
-                        out.write_all(&row).map_err(write_err)?;
-                        pb.inc(1);
-                    }
+                out.write_all(&rows.bytes).map_err(write_err)?;
+                pb.inc(rows.rows);
+                if let Some(e) = rows.err {
+                    return Err(e);
                 }
             }
             out.flush().map_err(write_err)
@@ -304,92 +388,202 @@ impl<I: Iterator<Item = Line>> Iterator for SameGraph<I> {
     }
 }
 
-/// The rows of a run of input lines, in order (`None` for lines without a position).
-/// Consecutive coloured positions of one graph are valued together.
+/// The rows of a run of input lines: their CSV bytes, in order, how many, and the error
+/// that stopped the run (the rows before it are in the bytes).
+struct GroupRows {
+    bytes: Vec<u8>,
+    rows: u64,
+    err: Option<Error>,
+}
+
+/// The rows of a run of input lines (none for lines without a position). Consecutive
+/// coloured positions of one graph are valued together; a line whose graph6 is the
+/// previous line's reuses its graph.
 fn eval_group(
     evaluator: &Evaluator,
     columns: Option<(usize, Option<usize>)>,
     group: Vec<Line>,
-) -> Vec<Result<Option<Vec<u8>>>> {
-    let mut parsed: Vec<(usize, Result<Option<Position>>)> = group
-        .into_iter()
-        .map(|(i, line)| {
-            let pos = line.map_err(|e| read_error(i, e)).and_then(|line| {
-                match columns {
-                    Some(cols) => parse_csv_row(&line, cols, evaluator),
-                    None => parse_line(&line, evaluator),
-                }
-                .map_err(|e| at_line(i, e))
-            });
-            (i, pos)
-        })
-        .collect();
-    let coloured = |p: &Result<Option<Position>>| match p {
-        Ok(Some(p)) if p.colouring.is_some() => Some(*p),
-        _ => None,
+) -> GroupRows {
+    let mut out = GroupRows {
+        bytes: Vec::with_capacity(64 * group.len()),
+        rows: 0,
+        err: None,
     };
-    let row = |i: usize, pos: &Position, e: Result<Evaluation>| -> Result<Option<Vec<u8>>> {
-        let e = e.map_err(|e| at_line(i, at_position(pos, e)))?;
-        csv_record_of(evaluator, pos, &e)
-            .map(Some)
+    let mut last = None;
+    // The coloured lines of one graph met last, not yet valued.
+    let mut run = Run {
+        graph: crate::graphs::Graph::empty(0),
+        lines: Vec::with_capacity(group.len()),
+    };
+    for (i, line) in group {
+        let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
+            match columns {
+                Some(cols) => parse_csv_row(&line, cols, evaluator)
+                    .map(|p| p.map(|p| Parsed::Position(Box::new(p)))),
+                None => parse_line_cached(&line, evaluator, &mut last),
+            }
             .map_err(|e| at_line(i, e))
-    };
-    let mut out = Vec::with_capacity(parsed.len());
-    let mut a = 0;
-    while a < parsed.len() {
-        let Some(first) = coloured(&parsed[a].1) else {
-            let i = parsed[a].0;
-            out.push(match std::mem::replace(&mut parsed[a].1, Ok(None)) {
-                Ok(Some(pos)) => row(i, &pos, evaluator.evaluate(&pos)),
-                Ok(None) => Ok(None),
-                Err(e) => Err(e),
-            });
-            a += 1;
-            continue;
+        });
+        let done = match parsed {
+            Ok(None) => Ok(()),
+            Ok(Some(Parsed::Coloured(c, same))) => if !same || run.lines.is_empty() {
+                let graph = last.as_ref().expect("parsed").1;
+                run.flush(evaluator, &mut out).map(|_| run.graph = graph)
+            } else {
+                Ok(())
+            }
+            .map(|_| run.lines.push((i, c))),
+            Ok(Some(Parsed::Position(pos))) => match pos.colouring {
+                Some(c) if !run.lines.is_empty() && run.graph == pos.graph => {
+                    run.lines.push((i, c));
+                    Ok(())
+                }
+                Some(c) => run.flush(evaluator, &mut out).map(|_| {
+                    run.graph = pos.graph;
+                    run.lines.push((i, c));
+                }),
+                None => run.flush(evaluator, &mut out).and_then(|_| {
+                    match evaluator.evaluate(&pos).and_then(|e| csv_cells(&e)) {
+                        Ok((csv, starts)) => {
+                            write_row(&mut out, evaluator, i, &pos, Ok((&csv, &starts)))
+                        }
+                        Err(e) => write_row(&mut out, evaluator, i, &pos, Err(e)),
+                    }
+                }),
+            },
+            Err(e) => run.flush(evaluator, &mut out).and(Err(e)),
         };
-        let mut b = a + 1;
-        while b < parsed.len() && coloured(&parsed[b].1).is_some_and(|q| q.graph == first.graph) {
-            b += 1;
+        if let Err(e) = done {
+            out.err = Some(e);
+            return out;
         }
-        let cols: Vec<Colouring> = parsed[a..b]
+    }
+    if let Err(e) = run.flush(evaluator, &mut out) {
+        out.err = Some(e);
+    }
+    out
+}
+
+/// A line as parsed: a coloured position whose graph is the last one parsed (and
+/// whether the line before had it too), or any position.
+enum Parsed {
+    Coloured(Colouring, bool),
+    Position(Box<Position>),
+}
+
+/// Coloured lines of one graph, in order, with their line numbers.
+struct Run {
+    graph: crate::graphs::Graph,
+    lines: Vec<(usize, Colouring)>,
+}
+
+impl Run {
+    /// Values the lines and writes their rows (then holds none).
+    fn flush(&mut self, evaluator: &Evaluator, out: &mut GroupRows) -> Result<()> {
+        if self.lines.is_empty() {
+            return Ok(());
+        }
+        let k = self
+            .lines
             .iter()
-            .map(|(_, p)| coloured(p).and_then(|q| q.colouring).expect("coloured"))
-            .collect();
-        let k = cols
-            .iter()
-            .flat_map(|c| c.colours().iter().copied())
+            .flat_map(|(_, c)| c.colours().iter().copied().max())
             .max()
             .map_or(2, |m| (m as usize + 1).max(2));
-        let codes: Vec<u64> = cols
+        let codes: Vec<u64> = self
+            .lines
             .iter()
-            .map(|c| {
+            .map(|(_, c)| {
                 c.colours()
                     .iter()
                     .rev()
                     .fold(0, |code, &x| code * k as u64 + x as u64)
             })
             .collect();
-        let mut at = a;
-        let done = evaluator.evaluate_colourings(&first.graph, k, &codes, &mut |pos, e| {
-            out.push(row(parsed[at].0, pos, e));
+        let mut at = 0;
+        let lines = std::mem::take(&mut self.lines);
+        let done = evaluator.evaluate_colourings_csv(&self.graph, k, &codes, &mut |pos, e| {
+            let i = lines[at].0;
             at += 1;
-            Ok(())
+            match e {
+                Ok(r) => write_row(out, evaluator, i, pos, Ok((&r.1, &r.2))),
+                Err(e) => write_row(out, evaluator, i, pos, Err(e)),
+            }
         });
-        if let Err(e) = done {
-            out.push(Err(e));
-        }
-        a = b;
+        self.lines = lines;
+        self.lines.clear();
+        done
     }
-    out
 }
 
-/// The CSV line of `pos` with its values `eval`.
-fn csv_record_of(evaluator: &Evaluator, pos: &Position, eval: &Evaluation) -> Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(64));
-    w.write_record(evaluator.schema().fields(pos, eval))
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    w.into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))
+/// Appends the row of `pos` (line `i`, counted from 0) with the CSV text of its value
+/// cells and where their fields start ([`csv_cells`]), or returns the error that
+/// computing them gave.
+fn write_row(
+    out: &mut GroupRows,
+    evaluator: &Evaluator,
+    i: usize,
+    pos: &Position,
+    cells: std::result::Result<(&[u8], &Starts), Error>,
+) -> Result<()> {
+    let (csv, starts) = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
+    let schema = evaluator.schema();
+    let buf = &mut out.bytes;
+    match evaluator.selected() {
+        None => {
+            for (j, c) in schema.columns[..schema.position_columns].iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                write_position(buf, c.name, pos);
+            }
+            buf.extend_from_slice(csv);
+        }
+        Some(selected) => {
+            for (j, &c) in selected.iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                match c.checked_sub(schema.position_columns) {
+                    None => write_position(buf, schema.columns[c].name, pos),
+                    Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
+                }
+            }
+        }
+    }
+    buf.push(b'\n');
+    out.rows += 1;
+    Ok(())
+}
+
+/// Position column `name` of `pos` (none of them ever needs quoting: graph6, palette
+/// letters, integers).
+fn write_position(buf: &mut Vec<u8>, name: &str, pos: &Position) {
+    match name {
+        "graph6" => write_graph6(&pos.graph, buf),
+        "colouring" => {
+            if let Some(c) = &pos.colouring {
+                c.write(buf);
+            }
+        }
+        "n" => write_int(buf, pos.graph.n()),
+        "m" => write_int(buf, pos.graph.m()),
+        other => unreachable!("position column {other}"),
+    }
+}
+
+fn write_int(buf: &mut Vec<u8>, x: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut x = x;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 /// An evaluation error, with the position it happened at.

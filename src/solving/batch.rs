@@ -177,10 +177,16 @@ fn options_value(
         if !l && !r {
             continue;
         }
-        let mut total = GameId::zero();
+        // The sum of the parts' values (most moves leave one part: no addition).
+        let mut total = None;
         for part in parts {
-            total = total.checked_add(part_value(solver, store, count, g, part, c)?)?;
+            let x = part_value(solver, store, count, g, part, c)?;
+            total = Some(match total {
+                None => x,
+                Some(t) => GameId::checked_add(t, x)?,
+            });
         }
+        let total = total.unwrap_or_else(GameId::zero);
         if l {
             left.push(total);
         }

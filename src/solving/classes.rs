@@ -67,7 +67,7 @@ pub(super) fn plan_moves(
         let rest = g.vertices() & !gone;
         let parts: SmallVec<[Part; 4]> = g
             .components_in(rest)
-            .map(|m| Part::new(g, m, store, MAX_SLOTS, true))
+            .map(|m| Part::component(g, m, store))
             .collect();
         moves.push((v, parts));
     }
@@ -78,6 +78,10 @@ pub(super) fn plan_moves(
 pub struct ClassStore {
     pub(super) k: usize,
     classes: DashMap<u128, Slots, Xxh3Build>,
+    /// Components planned lately, by their labelled adjacency (the components of
+    /// `G − v` recur from graph to graph under the same labelling: no nauty call).
+    labelled: DashMap<u128, Arc<Labelled>, Xxh3Build>,
+    labelled_held: AtomicU64,
     pub(super) bytes: AtomicU64,
     pub(super) cap: AtomicU64,
     pub(super) lookups: AtomicU64,
@@ -90,6 +94,8 @@ impl ClassStore {
         ClassStore {
             k,
             classes: DashMap::with_hasher(Xxh3Build::default()),
+            labelled: DashMap::with_hasher(Xxh3Build::default()),
+            labelled_held: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             cap: AtomicU64::new(u64::MAX),
             lookups: AtomicU64::new(0),
@@ -151,6 +157,33 @@ impl ClassStore {
 /// A permutation of a class's canonical positions.
 type SmallPerm = [u8; 16];
 
+/// What [`Part::new`] works out for a component from its labelled graph alone: its
+/// canonical order (as positions among its vertices), group and slots.
+pub(super) struct Labelled {
+    lab: SmallVec<[u8; 16]>,
+    group: Vec<SmallPerm>,
+    slots: Option<Slots>,
+}
+
+/// Labelled components [`ClassStore`] holds before it starts again (a few hundred
+/// bytes each).
+const LABELLED_HELD: u64 = 1 << 14;
+
+/// The labelled key of `h` (at most 12 vertices): its order and adjacency bits.
+fn labelled_key(h: &Graph) -> Option<u128> {
+    let n = h.n();
+    if n > 12 {
+        return None;
+    }
+    let mut key = n as u128;
+    let mut shift = 4;
+    for (i, &row) in h.rows().iter().enumerate().skip(1).take(n - 1) {
+        key |= ((row & ((1 << i) - 1)) as u128) << shift;
+        shift += i;
+    }
+    Some(key)
+}
+
 /// One component left by a move (or the position itself): its vertices in canonical
 /// order, its automorphisms as permutations of canonical positions (the identity first),
 /// and its class's slots if it has an array.
@@ -162,6 +195,39 @@ pub(super) struct Part {
 }
 
 impl Part {
+    /// [`Part::new`] for a component left by a move (coded and with slots up to
+    /// [`MAX_SLOTS`] colourings), from the store's labelled components when met before.
+    pub(super) fn component(g: &Graph, mask: u64, store: &ClassStore) -> Part {
+        let h = g.induced(mask);
+        let Some(key) = labelled_key(&h) else {
+            return Part::new(g, mask, store, MAX_SLOTS, true);
+        };
+        let verts: SmallVec<[u8; 16]> = Bits(mask).map(|v| v as u8).collect();
+        let l = match store.labelled.get(&key) {
+            Some(l) => Arc::clone(&l),
+            None => {
+                let p = Part::new(&h, h.vertices(), store, MAX_SLOTS, true);
+                let l = Arc::new(Labelled {
+                    lab: p.order,
+                    group: p.group,
+                    slots: p.slots,
+                });
+                if store.labelled_held.fetch_add(1, Ordering::Relaxed) >= LABELLED_HELD {
+                    store.labelled.clear();
+                    store.labelled_held.store(1, Ordering::Relaxed);
+                }
+                store.labelled.insert(key, Arc::clone(&l));
+                l
+            }
+        };
+        Part {
+            mask,
+            order: l.lab.iter().map(|&j| verts[j as usize]).collect(),
+            group: l.group.clone(),
+            slots: l.slots.clone(),
+        }
+    }
+
     /// Plans the component `mask` of `g`: coded if it has at most `max_codes`
     /// colourings; `slots`: whether it may have an array.
     pub(super) fn new(

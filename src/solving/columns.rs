@@ -347,6 +347,31 @@ impl Schema {
         self.columns.iter().position(|c| c.name == name)
     }
 
+    /// The columns `names` (comma-separated) by index, in that order, for `eval
+    /// --columns`; a name that is not one of these columns, or is given twice, is a
+    /// usage error.
+    pub fn select(&self, names: &str) -> crate::error::Result<Vec<usize>> {
+        use crate::error::{Error, quoted};
+        let mut out = Vec::new();
+        for name in names.split(',').map(str::trim) {
+            let i = self.index(name).ok_or_else(|| {
+                Error::usage(format!(
+                    "--columns: no column {}; these rules write {}",
+                    quoted(name),
+                    self.names().join(",")
+                ))
+            })?;
+            if out.contains(&i) {
+                return Err(Error::usage(format!(
+                    "--columns names {} twice",
+                    quoted(name)
+                )));
+            }
+            out.push(i);
+        }
+        Ok(out)
+    }
+
     /// The value columns (after the position).
     pub fn value_columns(&self) -> &[Column] {
         &self.columns[self.position_columns..]

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dashmap::DashMap;
+use smallvec::SmallVec;
 
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
@@ -50,41 +51,92 @@ pub struct Evaluator {
     misere: Option<MisereSolver>,
     /// Impartial rules on shapes with misère play asked for.
     shaped_misere: Option<ShapedMisereSolver>,
-    /// The value cells of positions on shapes by their value (without misère play they
-    /// depend on nothing else), with their CSV text.
-    shaped_cells: ShapedCells,
+    /// The value cells of positions on shapes, and of partizan positions on graphs, by
+    /// their value (without misère play they depend on nothing else), with their CSV
+    /// text.
+    value_cells: ValueCells,
+    /// The columns asked for (`eval --columns`), by index in the schema, in the order
+    /// written; the value columns not among them are left empty where they are dear
+    /// (atomic weight, temperature, mean).
+    selected: Option<Vec<usize>>,
 }
 
-/// The cells of a value and their CSV text (a comma before each).
-pub type ShapedRow = Arc<(Evaluation, Box<[u8]>)>;
+/// The cells of a value, their CSV text (a comma before each) and where each cell's
+/// field starts in it ([`csv_cells`]).
+pub type ValueRow = Arc<(Evaluation, Box<[u8]>, Starts)>;
+
+/// Where each cell's field starts in the CSV text of cells (at the comma before it),
+/// and the text's length last.
+pub type Starts = SmallVec<[u32; 9]>;
 
 /// Values met last, each with its cells (a census meets the same values again and
 /// again: one lookup instead of one per column, and no formatting).
 #[derive(Default)]
-struct ShapedCells {
-    map: DashMap<GameId, ShapedRow, crate::hash::Xxh3Build>,
+struct ValueCells {
+    map: DashMap<GameId, ValueRow, crate::hash::Xxh3Build>,
     held: AtomicUsize,
 }
 
-/// Values [`ShapedCells`] holds before it starts again (a few hundred bytes each).
-const SHAPED_CELLS: usize = 1 << 15;
+/// Values [`ValueCells`] holds before it starts again (a few hundred bytes each).
+const VALUE_CELLS: usize = 1 << 15;
 
-/// The CSV text of `cells`, a comma before each (as the `csv` crate quotes them in a
-/// row: the record is written with a first field, which is then cut off).
-fn csv_cells(cells: &Evaluation) -> Result<Box<[u8]>> {
-    let mut w = csv::WriterBuilder::new()
-        .buffer_capacity(256)
-        .from_writer(Vec::with_capacity(64));
-    let fields = std::iter::once(String::new()).chain(cells.cells.iter().map(Cell::format));
-    w.write_record(fields)
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-    let mut bytes = w
-        .into_inner()
-        .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
+impl ValueCells {
+    /// The cells of value `v` with their CSV text, made by `make` if not held.
+    fn get(&self, v: GameId, make: impl FnOnce() -> Result<Evaluation>) -> Result<ValueRow> {
+        if let Some(c) = self.map.get(&v) {
+            return Ok(Arc::clone(&c));
+        }
+        let e = make()?;
+        let (csv, starts) = csv_cells(&e)?;
+        let c = Arc::new((e, csv, starts));
+        if self.held.fetch_add(1, Ordering::Relaxed) >= VALUE_CELLS {
+            self.map.clear();
+            self.held.store(1, Ordering::Relaxed);
+        }
+        self.map.insert(v, Arc::clone(&c));
+        Ok(c)
     }
-    Ok(bytes.into_boxed_slice())
+}
+
+/// What [`Evaluator::colourings`] gives for a position: its value (a partizan position
+/// valued by its graph's plan), or its cells.
+enum Valued {
+    Value(GameId),
+    Cells(Box<Evaluation>),
+}
+
+/// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
+/// in a row), and where each cell's field starts.
+pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
+    let mut bytes = Vec::with_capacity(64);
+    let mut starts = Starts::new();
+    let mut field = String::new();
+    for c in &cells.cells {
+        starts.push(bytes.len() as u32);
+        field.clear();
+        c.format_into(&mut field);
+        // A record with an empty first field: the cell's field as a row quotes it.
+        let mut w = csv::WriterBuilder::new()
+            .buffer_capacity(256)
+            .from_writer(Vec::with_capacity(field.len() + 4));
+        w.write_record(["", field.as_str()])
+            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
+        let mut text = w
+            .into_inner()
+            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
+        if text.last() == Some(&b'\n') {
+            text.pop();
+        }
+        bytes.extend_from_slice(&text);
+    }
+    starts.push(bytes.len() as u32);
+    Ok((bytes.into_boxed_slice(), starts))
+}
+
+/// Field `j` of the CSV text of cells `text` whose fields start at `starts`
+/// ([`csv_cells`]), as quoted.
+pub fn csv_field<'a>(text: &'a [u8], starts: &Starts, j: usize) -> &'a [u8] {
+    &text[starts[j] as usize + 1..starts[j + 1] as usize]
 }
 
 enum Solver {
@@ -109,7 +161,8 @@ impl Evaluator {
             solver,
             misere: None,
             shaped_misere: None,
-            shaped_cells: ShapedCells::default(),
+            value_cells: ValueCells::default(),
+            selected: None,
         }
     }
 
@@ -145,6 +198,38 @@ impl Evaluator {
             misere: Some(MisereSolver::new(r).store_below(store_below)),
             ..self
         })
+    }
+
+    /// Writes only the columns `names` (comma-separated, in that order; see
+    /// [`Schema::select`]) and computes only those of the dear ones (atomic weight,
+    /// temperature, mean). Call after [`Evaluator::misere`].
+    pub fn select_columns(self, names: &str) -> Result<Evaluator> {
+        if let Ruleset::Shaped(r) = self.ruleset {
+            return Err(Error::usage(format!(
+                "--columns is for rules on graphs; rules {} are played on a {}",
+                r.name(),
+                r.notation()
+            )));
+        }
+        let selected = self.schema.select(names)?;
+        Ok(Evaluator {
+            selected: Some(selected),
+            ..self
+        })
+    }
+
+    /// The columns asked for ([`Evaluator::select_columns`]), by index in the schema in
+    /// the order written; `None`: all of them.
+    pub fn selected(&self) -> Option<&[usize]> {
+        self.selected.as_deref()
+    }
+
+    /// Whether column `name` is written (then computed).
+    fn wanted(&self, name: &str) -> bool {
+        match &self.selected {
+            None => true,
+            Some(s) => s.iter().any(|&i| self.schema.columns[i].name == name),
+        }
     }
 
     /// Whether misère play is computed.
@@ -260,12 +345,29 @@ impl Evaluator {
     fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
         e.cells
             .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
+        let number = |name: &str,
+                      x: fn(
+            GameId,
+        ) -> std::result::Result<
+            crate::values::dyadic::Dyadic,
+            crate::values::limits::Limit,
+        >|
+         -> Result<Cell> {
+            Ok(match self.wanted(name) {
+                true => Cell::Number(x(v)?),
+                false => Cell::Empty,
+            })
+        };
         if self.ruleset.all_small() {
-            e.cells
-                .push(v.atomic_weight()?.map_or(Cell::Empty, Cell::Game));
+            e.cells.push(match self.wanted("atomic_weight") {
+                true => v.atomic_weight()?.map_or(Cell::Empty, Cell::Game),
+                false => Cell::Empty,
+            });
         } else {
-            e.cells
-                .extend([Cell::Number(v.temperature()?), Cell::Number(v.mean()?)]);
+            e.cells.extend([
+                number("temperature", GameId::temperature)?,
+                number("mean", GameId::mean)?,
+            ]);
         }
         Ok(())
     }
@@ -282,6 +384,52 @@ impl Evaluator {
         codes: &[u64],
         f: &mut dyn FnMut(&Position, Result<Evaluation>) -> Result<()>,
     ) -> Result<()> {
+        self.colourings(g, k, codes, &mut |pos, valued| {
+            let e = valued.and_then(|x| match x {
+                Valued::Value(v) => Ok(self.partizan_row(v)?.0.clone()),
+                Valued::Cells(e) => Ok(*e),
+            });
+            f(pos, e)
+        })
+    }
+
+    /// [`Evaluator::evaluate_colourings`], with the CSV text of the value cells (a comma
+    /// before each), as a row writes them.
+    pub fn evaluate_colourings_csv(
+        &self,
+        g: &Graph,
+        k: usize,
+        codes: &[u64],
+        f: &mut dyn FnMut(&Position, Result<ValueRow>) -> Result<()>,
+    ) -> Result<()> {
+        self.colourings(g, k, codes, &mut |pos, valued| {
+            let row = valued.and_then(|x| match x {
+                Valued::Value(v) => self.partizan_row(v),
+                Valued::Cells(e) => {
+                    let (csv, starts) = csv_cells(&e)?;
+                    Ok(Arc::new((*e, csv, starts)))
+                }
+            });
+            f(pos, row)
+        })
+    }
+
+    /// The cells of partizan value `v`, with their CSV text.
+    fn partizan_row(&self, v: GameId) -> Result<ValueRow> {
+        self.value_cells.get(v, || {
+            let mut e = Evaluation::default();
+            self.partizan_cells(v, &mut e)?;
+            Ok(e)
+        })
+    }
+
+    fn colourings(
+        &self,
+        g: &Graph,
+        k: usize,
+        codes: &[u64],
+        f: &mut dyn FnMut(&Position, Result<Valued>) -> Result<()>,
+    ) -> Result<()> {
         let position = |code: u64| Position {
             graph: *g,
             colouring: Some(Colouring::from_code(g.n(), k, code)),
@@ -294,19 +442,20 @@ impl Evaluator {
             for &code in codes {
                 let pos = position(code);
                 let e = self.evaluate(&pos);
-                f(&pos, e)?;
+                f(&pos, e.map(|e| Valued::Cells(Box::new(e))))?;
             }
             return Ok(());
         };
+        // One position, its colouring set for each code.
+        let mut pos = Position {
+            graph: *g,
+            colouring: None,
+        };
         for &code in codes {
-            let pos = position(code);
-            let c = pos.colouring.as_ref().expect("coloured");
-            let e = plan.value(c).map_err(Error::from).and_then(|v| {
-                let mut e = Evaluation::default();
-                self.partizan_cells(v, &mut e)?;
-                Ok(e)
-            });
-            f(&pos, e)?;
+            let c = Colouring::from_code(g.n(), k, code);
+            pos.colouring = Some(c);
+            let v = plan.value(&c).map_err(Error::from);
+            f(&pos, v.map(Valued::Value))?;
         }
         Ok(())
     }
@@ -336,20 +485,20 @@ impl Evaluator {
 
     /// [`Evaluator::evaluate_shape`], with the CSV text of the cells (a comma before
     /// each), as one row of a census writes them.
-    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ShapedRow> {
+    pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ValueRow> {
         if self.shaped_misere.is_some() {
             let e = self.shape_cells(shape)?;
-            let csv = csv_cells(&e)?;
-            return Ok(Arc::new((e, csv)));
+            let (csv, starts) = csv_cells(&e)?;
+            return Ok(Arc::new((e, csv, starts)));
         }
         let v = self.shaped_solver()?.value(shape)?;
-        self.value_row(v)
+        self.value_cells.get(v, || self.value_cells(v))
     }
 
     /// [`Evaluator::evaluate_shape_csv`] of the board `b` of a domino game, valued on
     /// the bitboard path without building its shape; `None` if that path does not take
     /// it (misère play, rules that are not a domino game).
-    pub fn evaluate_board_csv(&self, b: Bits) -> Option<Result<ShapedRow>> {
+    pub fn evaluate_board_csv(&self, b: Bits) -> Option<Result<ValueRow>> {
         if self.shaped_misere.is_some() {
             return None;
         }
@@ -357,25 +506,7 @@ impl Evaluator {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
-        Some(self.value_row(v))
-    }
-
-    /// The cells of a position on shapes of value `v` (normal play), with their CSV text,
-    /// from the memo if met before.
-    fn value_row(&self, v: GameId) -> Result<ShapedRow> {
-        let memo = &self.shaped_cells;
-        if let Some(c) = memo.map.get(&v) {
-            return Ok(Arc::clone(&c));
-        }
-        let e = self.value_cells(v)?;
-        let csv = csv_cells(&e)?;
-        let c = Arc::new((e, csv));
-        if memo.held.fetch_add(1, Ordering::Relaxed) >= SHAPED_CELLS {
-            memo.map.clear();
-            memo.held.store(1, Ordering::Relaxed);
-        }
-        memo.map.insert(v, Arc::clone(&c));
-        Ok(c)
+        Some(self.value_cells.get(v, || self.value_cells(v)))
     }
 
     fn shaped_solver(&self) -> Result<&ShapedSolver> {

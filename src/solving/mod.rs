@@ -24,7 +24,7 @@ pub mod shaped;
 pub mod table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
-pub use evaluate::Evaluator;
+pub use evaluate::{Evaluator, Starts, ValueRow, csv_cells, csv_field};
 pub use impartial::ImpartialSolver;
 pub use misere::MisereSolver;
 pub use partizan::PartizanSolver;

@@ -318,18 +318,25 @@ fn a_census_under_a_small_memory_budget_is_identical_and_stays_under_it() {
 
 #[test]
 fn the_game_value_store_counts_toward_the_budget() {
-    // Clobber on connected B/W graphs up to 7 vertices makes about 70,000 distinct game values (about 20 MB that
-    // cannot be evicted) and, unbounded, about 60 MB of memo tables beside its table.
+    // Clobber on connected B/W graphs up to 8 vertices, shard 0 of 30, makes about
+    // 57,000 distinct game values (about 20 MB that cannot be evicted) and, unbounded,
+    // about 90 MB of memo tables beside its table. (Up to 7 vertices, unsharded, made
+    // 70,000 before the atomic weight stopped forming G + ★; now 18,600, too few.)
     // Under 80M the memos are emptied and the table is capped at what the values leave:
     // the same bytes, a peak under the budget. Under 64M, below.
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let job = write_job(
         d,
-        "c7",
-        "name = 'c7'\nrules = 'clobber'\nconnected = true\nmax_vertices = 7\ncolours = 2\n",
+        "c8",
+        "name = 'c8'\nrules = 'clobber'\nconnected = true\nmax_vertices = 8\ncolours = 2\n",
     );
     let (a, b, c) = (d.join("a.csv"), d.join("b.csv"), d.join("c.csv"));
+    let run_job = |job: &str, out: &str, extra: &[&str]| {
+        let mut args = vec!["--shard", "0/30"];
+        args.extend(extra);
+        run_job(job, out, &args)
+    };
     let o = run_job(&job, a.to_str().unwrap(), &["--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let whole = std::fs::read(&a).unwrap();

@@ -132,10 +132,9 @@ impl GameId {
         }
         let g0 = GameId::from_options(&la, &ra)?;
         if g0.as_number().is_some_and(|x| x.is_integer()) {
-            let zero = GameId::zero();
-            // G > ★ iff G − ★ > 0, and −★ = ★.
-            let diff = self.checked_add(self.remote_star())?;
-            if diff.greater(zero) && !ra.is_empty() {
+            // Compared with ★ directly (G > ★ iff G − ★ > 0: no sum to build).
+            let star = self.remote_star();
+            if self.greater(star) && !ra.is_empty() {
                 // x ≥ H holds from some integer t_H on: the answer is min t_H − 1.
                 let mut t = i64::MAX;
                 for h in &ra {
@@ -143,7 +142,7 @@ impl GameId {
                 }
                 return Ok((integer(t - 1)?, all_small));
             }
-            if diff.less(zero) && !la.is_empty() {
+            if self.less(star) && !la.is_empty() {
                 // x ≤ H holds up to some integer s_H: the answer is max s_H + 1.
                 let mut s = i64::MIN;
                 for h in &la {

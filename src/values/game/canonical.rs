@@ -28,7 +28,8 @@ impl GameId {
             ids
         };
         let (li, ri) = (ids(left), ids(right));
-        let mut key: Vec<u32> = Vec::with_capacity(1 + li.len() + ri.len());
+        // The key on the stack (boxed only when stored).
+        let mut key: SmallVec<[u32; 32]> = SmallVec::with_capacity(1 + li.len() + ri.len());
         key.push(li.len() as u32);
         key.extend_from_slice(&li);
         key.extend_from_slice(&ri);
@@ -39,7 +40,7 @@ impl GameId {
         let (l, r) = canonicalize(left.to_vec(), right.to_vec());
         let v = recognise(l, r)?;
         store().form_ids.fetch_add(key.len(), Ordering::Relaxed);
-        memo.insert(key.into_boxed_slice(), v);
+        memo.insert(key.as_slice().into(), v);
         Ok(v)
     }
 }
@@ -48,8 +49,8 @@ impl GameId {
 /// ch. 4), without comparing options pairwise: removing dominated and reversible options
 /// among k nimbers took time about k³ (2,048 of them, a minute).
 fn impartial_nimbers(left: &[GameId], right: &[GameId]) -> Option<GameId> {
-    let nimbers = |v: &[GameId]| -> Option<Vec<u32>> {
-        let mut m: Vec<u32> = v
+    let nimbers = |v: &[GameId]| -> Option<SmallVec<[u32; 16]>> {
+        let mut m: SmallVec<[u32; 16]> = v
             .iter()
             .map(|g| {
                 g.as_nus()
