@@ -8,9 +8,11 @@ use crate::error::{Error, Result};
 use crate::graphs::{
     Colouring, Position, PositionSource, PositionSpec, Shard, parse_graph6, write_graph6,
 };
+use crate::solving::Evaluator;
 use crate::solving::driver::ordered_map;
-use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
 use crate::sys::input::{at_line, bounded_lines, read_error};
+
+use super::graph_runs::{Parsed, SameGraph, eval_group, one_row};
 
 pub(super) fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
@@ -105,7 +107,7 @@ fn parse_line(line: &str, evaluator: &Evaluator) -> Result<Option<Position>> {
 
 /// [`parse_line`], with the graph of the last coloured line parsed kept in `last` (by
 /// its graph6): the colourings of one graph come one after another.
-fn parse_line_cached(
+pub(super) fn parse_line_cached(
     line: &str,
     evaluator: &Evaluator,
     last: &mut Option<(String, crate::graphs::Graph)>,
@@ -199,7 +201,7 @@ fn csv_record(line: &str) -> Option<csv::StringRecord> {
 }
 
 /// A row of one of our CSVs, by its graph6 and colouring columns.
-fn parse_csv_row(
+pub(super) fn parse_csv_row(
     line: &str,
     (g6, col): (usize, Option<usize>),
     evaluator: &Evaluator,
@@ -273,17 +275,9 @@ pub fn draw_lines(input: &mut dyn BufRead, dir: &std::path::Path) -> Result<usiz
 
 /// Evaluates one position and writes the header and its row.
 pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> Result<()> {
-    let mut rows = GroupRows {
-        bytes: Vec::new(),
-        rows: 0,
-        err: None,
-    };
-    match evaluator.evaluate(pos).and_then(|e| csv_cells(&e)) {
-        Ok((csv, starts)) => write_row(&mut rows, evaluator, 0, pos, Ok((&csv, &starts))),
-        Err(e) => Err(at_position(pos, e)),
-    }?;
+    let row = one_row(evaluator, pos)?;
     writeln!(out, "{}", header(evaluator))
-        .and_then(|_| out.write_all(&rows.bytes))
+        .and_then(|_| out.write_all(&row))
         .and_then(|_| out.flush())
         .map_err(write_err)
 }
@@ -342,248 +336,6 @@ pub fn eval_lines(
     super::progress::end_counter(&pb, "positions", result.is_ok());
     result?;
     out.flush().map_err(write_err)
-}
-
-/// Numbered input lines.
-type Line = (usize, std::io::Result<String>);
-
-/// Input lines in runs that probably share a graph (the same first field: the graph6
-/// of `enumerate`'s lines and of our CSVs), at most [`MAX_GROUP`] lines a run, so that
-/// the colourings of one graph are valued together
-/// ([`Evaluator::evaluate_colourings`]). [`eval_group`] checks that they do.
-struct SameGraph<I: Iterator<Item = Line>> {
-    lines: std::iter::Peekable<I>,
-}
-
-/// Lines in a run at most.
-const MAX_GROUP: usize = 1024;
-
-impl<I: Iterator<Item = Line>> SameGraph<I> {
-    fn new(lines: std::iter::Peekable<I>) -> Self {
-        SameGraph { lines }
-    }
-}
-
-/// The first field of a line (up to a space or comma).
-fn first_field(line: &std::io::Result<String>) -> Option<&str> {
-    let l = line.as_ref().ok()?.trim_start();
-    Some(l.split([' ', '\t', ',']).next().unwrap_or(l))
-}
-
-impl<I: Iterator<Item = Line>> Iterator for SameGraph<I> {
-    type Item = Vec<Line>;
-
-    fn next(&mut self) -> Option<Vec<Line>> {
-        let first = self.lines.next()?;
-        let key = first_field(&first.1).map(str::to_string);
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP
-            && key.is_some()
-            && let Some(next) = self.lines.peek()
-            && first_field(&next.1) == key.as_deref()
-        {
-            group.push(self.lines.next().expect("peeked"));
-        }
-        Some(group)
-    }
-}
-
-/// The rows of a run of input lines: their CSV bytes, in order, how many, and the error
-/// that stopped the run (the rows before it are in the bytes).
-struct GroupRows {
-    bytes: Vec<u8>,
-    rows: u64,
-    err: Option<Error>,
-}
-
-/// The rows of a run of input lines (none for lines without a position). Consecutive
-/// coloured positions of one graph are valued together; a line whose graph6 is the
-/// previous line's reuses its graph.
-fn eval_group(
-    evaluator: &Evaluator,
-    columns: Option<(usize, Option<usize>)>,
-    group: Vec<Line>,
-) -> GroupRows {
-    let mut out = GroupRows {
-        bytes: Vec::with_capacity(64 * group.len()),
-        rows: 0,
-        err: None,
-    };
-    let mut last = None;
-    // The coloured lines of one graph met last, not yet valued.
-    let mut run = Run {
-        graph: crate::graphs::Graph::empty(0),
-        lines: Vec::with_capacity(group.len()),
-    };
-    for (i, line) in group {
-        let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
-            match columns {
-                Some(cols) => parse_csv_row(&line, cols, evaluator)
-                    .map(|p| p.map(|p| Parsed::Position(Box::new(p)))),
-                None => parse_line_cached(&line, evaluator, &mut last),
-            }
-            .map_err(|e| at_line(i, e))
-        });
-        let done = match parsed {
-            Ok(None) => Ok(()),
-            Ok(Some(Parsed::Coloured(c, same))) => if !same || run.lines.is_empty() {
-                let graph = last.as_ref().expect("parsed").1;
-                run.flush(evaluator, &mut out).map(|_| run.graph = graph)
-            } else {
-                Ok(())
-            }
-            .map(|_| run.lines.push((i, c))),
-            Ok(Some(Parsed::Position(pos))) => match pos.colouring {
-                Some(c) if !run.lines.is_empty() && run.graph == pos.graph => {
-                    run.lines.push((i, c));
-                    Ok(())
-                }
-                Some(c) => run.flush(evaluator, &mut out).map(|_| {
-                    run.graph = pos.graph;
-                    run.lines.push((i, c));
-                }),
-                None => run.flush(evaluator, &mut out).and_then(|_| {
-                    match evaluator.evaluate(&pos).and_then(|e| csv_cells(&e)) {
-                        Ok((csv, starts)) => {
-                            write_row(&mut out, evaluator, i, &pos, Ok((&csv, &starts)))
-                        }
-                        Err(e) => write_row(&mut out, evaluator, i, &pos, Err(e)),
-                    }
-                }),
-            },
-            Err(e) => run.flush(evaluator, &mut out).and(Err(e)),
-        };
-        if let Err(e) = done {
-            out.err = Some(e);
-            return out;
-        }
-    }
-    if let Err(e) = run.flush(evaluator, &mut out) {
-        out.err = Some(e);
-    }
-    out
-}
-
-/// A line as parsed: a coloured position whose graph is the last one parsed (and
-/// whether the line before had it too), or any position.
-enum Parsed {
-    Coloured(Colouring, bool),
-    Position(Box<Position>),
-}
-
-/// Coloured lines of one graph, in order, with their line numbers.
-struct Run {
-    graph: crate::graphs::Graph,
-    lines: Vec<(usize, Colouring)>,
-}
-
-impl Run {
-    /// Values the lines and writes their rows (then holds none).
-    fn flush(&mut self, evaluator: &Evaluator, out: &mut GroupRows) -> Result<()> {
-        if self.lines.is_empty() {
-            return Ok(());
-        }
-        let k = self
-            .lines
-            .iter()
-            .flat_map(|(_, c)| c.colours().iter().copied().max())
-            .max()
-            .map_or(2, |m| (m as usize + 1).max(2));
-        let codes: Vec<u64> = self
-            .lines
-            .iter()
-            .map(|(_, c)| {
-                c.colours()
-                    .iter()
-                    .rev()
-                    .fold(0, |code, &x| code * k as u64 + x as u64)
-            })
-            .collect();
-        let mut at = 0;
-        let lines = std::mem::take(&mut self.lines);
-        let done = evaluator.evaluate_colourings_csv(&self.graph, k, &codes, &mut |pos, e| {
-            let i = lines[at].0;
-            at += 1;
-            match e {
-                Ok(r) => write_row(out, evaluator, i, pos, Ok((&r.1, &r.2))),
-                Err(e) => write_row(out, evaluator, i, pos, Err(e)),
-            }
-        });
-        self.lines = lines;
-        self.lines.clear();
-        done
-    }
-}
-
-/// Appends the row of `pos` (line `i`, counted from 0) with the CSV text of its value
-/// cells and where their fields start ([`csv_cells`]), or returns the error that
-/// computing them gave.
-fn write_row(
-    out: &mut GroupRows,
-    evaluator: &Evaluator,
-    i: usize,
-    pos: &Position,
-    cells: std::result::Result<(&[u8], &Starts), Error>,
-) -> Result<()> {
-    let (csv, starts) = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
-    let schema = evaluator.schema();
-    let buf = &mut out.bytes;
-    match evaluator.selected() {
-        None => {
-            for (j, c) in schema.columns[..schema.position_columns].iter().enumerate() {
-                if j > 0 {
-                    buf.push(b',');
-                }
-                write_position(buf, c.name, pos);
-            }
-            buf.extend_from_slice(csv);
-        }
-        Some(selected) => {
-            for (j, &c) in selected.iter().enumerate() {
-                if j > 0 {
-                    buf.push(b',');
-                }
-                match c.checked_sub(schema.position_columns) {
-                    None => write_position(buf, schema.columns[c].name, pos),
-                    Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
-                }
-            }
-        }
-    }
-    buf.push(b'\n');
-    out.rows += 1;
-    Ok(())
-}
-
-/// Position column `name` of `pos` (none of them ever needs quoting: graph6, palette
-/// letters, integers).
-fn write_position(buf: &mut Vec<u8>, name: &str, pos: &Position) {
-    match name {
-        "graph6" => write_graph6(&pos.graph, buf),
-        "colouring" => {
-            if let Some(c) = &pos.colouring {
-                c.write(buf);
-            }
-        }
-        "n" => write_int(buf, pos.graph.n()),
-        "m" => write_int(buf, pos.graph.m()),
-        other => unreachable!("position column {other}"),
-    }
-}
-
-fn write_int(buf: &mut Vec<u8>, x: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut x = x;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
 }
 
 /// An evaluation error, with the position it happened at.
