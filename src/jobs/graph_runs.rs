@@ -8,7 +8,7 @@ use crate::graphs::{Colouring, Position, write_graph6};
 use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
 use crate::sys::input::{at_line, read_error};
 
-use super::stream::{at_position, parse_csv_row, parse_line_cached};
+use super::stream::{at_position, parse_csv_row, parse_line_cached, write_int};
 
 /// Numbered input lines.
 pub(super) type Line = (usize, std::io::Result<String>);
@@ -250,19 +250,4 @@ fn write_position(buf: &mut Vec<u8>, name: &str, pos: &Position) {
         "m" => write_int(buf, pos.graph.m()),
         other => unreachable!("position column {other}"),
     }
-}
-
-fn write_int(buf: &mut Vec<u8>, x: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut x = x;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
 }

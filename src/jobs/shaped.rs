@@ -8,8 +8,6 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use smallvec::SmallVec;
-
 use super::context::RunContext;
 use super::output::{Existing, Output, inspect};
 use super::progress;
@@ -165,7 +163,7 @@ fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
         row.extend_from_slice(text.as_bytes());
     }
     row.push(b',');
-    row.extend_from_slice(size.to_string().as_bytes());
+    super::stream::write_int(&mut row, size);
     row.extend_from_slice(csv);
     row.push(b'\n');
     row
@@ -190,24 +188,10 @@ fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
     let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
     b.write_grid(&mut row);
     row.push(b',');
-    row.extend_from_slice(&itoa(b.count()));
+    super::stream::write_int(&mut row, b.count() as usize);
     row.extend_from_slice(&cells.1);
     row.push(b'\n');
     Some(Ok(row))
-}
-
-/// The decimal digits of `n`.
-fn itoa(mut n: u32) -> SmallVec<[u8; 10]> {
-    let mut d = SmallVec::new();
-    loop {
-        d.push(b'0' + (n % 10) as u8);
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    d.reverse();
-    d
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.

@@ -18,6 +18,22 @@ pub(super) fn write_err(e: std::io::Error) -> Error {
     Error::io("writing output", e)
 }
 
+/// Appends the decimal digits of `x` (row cells such as a size or a vertex count).
+pub(super) fn write_int(buf: &mut Vec<u8>, x: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut x = x;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
 /// Writes every position of `spec` (in `shard`) as a line `GRAPH6[ COLOURING]`.
 pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Result<()> {
     let source = PositionSource::new(spec)?;

@@ -48,9 +48,6 @@ fn any_board() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Both paths, and the bitboard path under a table cap of 8 entries (emptied again
-    /// and again), give every board one value; the plain minimax too (boards of at
-    /// most 16 cells).
     /// `eval` reads a board line straight into bits (`Bits::parse_grid`): the same
     /// cells as the board's shape, written back as `board::write` writes the shape.
     #[test]
@@ -65,6 +62,9 @@ proptest! {
         }
     }
 
+    /// Both paths, and the bitboard path under a table cap of 8 entries (emptied again
+    /// and again), give every board one value; the plain minimax too (boards of at
+    /// most 16 cells).
     #[test]
     fn bitboards_agree_with_shapes_and_plain_minimax(b in any_board()) {
         for (name, impartial) in [("domineering", false), ("cram", true)] {
