@@ -40,8 +40,38 @@ fn search(g: GameId) -> (bool, bool) {
     (left_first, left_second)
 }
 
+/// `G ≤ H` by the definition alone (Winning Ways ch. 1; no stops, no memo): no H^R ≤ G
+/// and no G^L ≥ H.
+fn plain_le(g: GameId, h: GameId) -> bool {
+    let (gl, _) = g.options();
+    let (_, hr) = h.options();
+    !hr.iter().any(|x| plain_le(*x, g)) && !gl.iter().any(|x| plain_le(h, *x))
+}
+
+/// The stops by their definition (Winning Ways ch. 6): a number's are itself; else the
+/// left stop is the largest right stop of a left option, the right stop the least left
+/// stop of a right option.
+fn plain_stops(g: GameId) -> (Dyadic, Dyadic) {
+    if let Some(x) = g.as_number() {
+        return (x, x);
+    }
+    let (l, r) = g.options();
+    let ls = l.iter().map(|x| plain_stops(*x).1).max().unwrap();
+    let rs = r.iter().map(|x| plain_stops(*x).0).min().unwrap();
+    (ls, rs)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The order's quick answers from the stops (kept with each value) agree with the
+    /// definition, and so do the stops.
+    #[test]
+    fn order_and_stops_agree_with_their_definitions(a in game(), b in game()) {
+        prop_assert_eq!(a.leq(b), plain_le(a, b), "{} <= {}", a, b);
+        prop_assert_eq!(b.leq(a), plain_le(b, a), "{} <= {}", b, a);
+        prop_assert_eq!(a.stops(), plain_stops(a), "{}", a);
+    }
 
     #[test]
     fn g_minus_g_is_zero(g in game()) {

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use std::cell::RefCell;
 
-use super::store::{Node, PairCache, intern, store};
+use super::store::{Node, PairCache, entry, intern, store};
 use super::{GameId, Nus};
 use crate::values::Outcome;
 use crate::values::limits::{Limit, MAX_UPS};
@@ -141,8 +141,19 @@ impl GameId {
         if self == other {
             return true;
         }
-        if let (Some(a), Some(b)) = (self.as_nus(), other.as_nus()) {
-            return matches!(a.compare(&b), Some(Ordering::Less | Ordering::Equal));
+        let (g, h) = (entry(self), entry(other));
+        if let (Node::Nus(a), Node::Nus(b)) = (&g.node, &h.node) {
+            return matches!(a.compare(b), Some(Ordering::Less | Ordering::Equal));
+        }
+        // The stops answer most comparisons (Winning Ways ch. 6; Siegel II.4): G ≤ H
+        // needs L(G) ≤ L(H) and R(G) ≤ R(H); and L(G) < R(H) gives R(H − G) ≥ R(H) −
+        // L(G) > 0, so H − G > 0.
+        let ((gl, gr), (hl, hr)) = (g.stops, h.stops);
+        if gl > hl || gr > hr {
+            return false;
+        }
+        if gl < hr {
+            return true;
         }
         if let Some(v) = LE.with(|c| c.borrow().get(self, other)) {
             return v != 0;

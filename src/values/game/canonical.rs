@@ -148,21 +148,34 @@ fn le_form_id(l: &[GameId], r: &[GameId], y: GameId) -> bool {
     !l.iter().any(|gl| y.leq(*gl)) && !y.right_options().iter().any(|yr| le_id_form(*yr, l, r))
 }
 
-/// Keeps the maximal (`left`) or minimal options, without duplicates.
+/// Keeps the maximal (`left`) or minimal options, without duplicates. The stops are
+/// read once per option and settle most pairs before [`GameId::leq`] is asked (the same
+/// quick answers it gives, without fetching both values again for each pair).
 pub(super) fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
     let mut v = opts;
     v.sort_unstable();
     v.dedup();
-    let keep: Vec<bool> = (0..v.len())
-        .map(|i| {
-            !(0..v.len()).any(|j| j != i && if left { v[i].leq(v[j]) } else { v[j].leq(v[i]) })
-        })
+    if v.len() <= 1 {
+        return v;
+    }
+    let stops: SmallVec<[(Dyadic, Dyadic); 16]> = v.iter().map(|g| g.stops()).collect();
+    // a ≤ b, by the stops where they decide (see `leq`).
+    let le = |a: usize, b: usize| {
+        let ((al, ar), (bl, br)) = (stops[a], stops[b]);
+        if al > bl || ar > br {
+            false
+        } else if al < br {
+            true
+        } else {
+            v[a].leq(v[b])
+        }
+    };
+    let keep: SmallVec<[bool; 16]> = (0..v.len())
+        .map(|i| !(0..v.len()).any(|j| j != i && if left { le(i, j) } else { le(j, i) }))
         .collect();
-    v.into_iter()
-        .zip(keep)
-        .filter(|&(_, k)| k)
-        .map(|(g, _)| g)
-        .collect()
+    let mut k = keep.iter();
+    v.retain(|_| *k.next().expect("a flag per option"));
+    v
 }
 
 /// Canonical options of `{left | right}` (whose options are canonical values): remove

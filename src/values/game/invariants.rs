@@ -1,8 +1,9 @@
 //! Invariants of a value read off its canonical form: birthday, stops, whether it is
-//! infinitesimal, and the largest nimber in it (for remote stars). All memoised.
+//! infinitesimal, and the largest nimber in it (for remote stars). The stops are kept
+//! with each stored value; the others are memoised.
 
 use super::GameId;
-use super::store::store;
+use super::store::{entry, store};
 use crate::values::dyadic::Dyadic;
 
 impl GameId {
@@ -29,25 +30,7 @@ impl GameId {
     /// (left stop, right stop): the number reached when Left (Right) starts and both
     /// play to stop as soon as a number is reached (Winning Ways ch. 6).
     pub fn stops(self) -> (Dyadic, Dyadic) {
-        if let Some(x) = self.as_number() {
-            return (x, x);
-        }
-        if let Some(s) = store().stops.get(&self) {
-            return *s;
-        }
-        let (l, r) = self.sides();
-        let ls = l
-            .iter()
-            .map(|g| g.stops().1)
-            .max()
-            .expect("a non-number has left options");
-        let rs = r
-            .iter()
-            .map(|g| g.stops().0)
-            .min()
-            .expect("a non-number has right options");
-        store().stops.insert(self, (ls, rs));
-        (ls, rs)
+        entry(self).stops
     }
 
     /// Infinitesimal: between −x and x for every positive number x, i.e. both stops 0.

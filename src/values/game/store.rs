@@ -75,9 +75,13 @@ impl<T> AppendVec<T> {
 /// Canonical left and right options.
 pub(super) type Options = (Box<[GameId]>, Box<[GameId]>);
 
-/// A stored value: its node, and for a number-up-star its canonical options once derived.
+/// A stored value: its node, its (left, right) stops, and for a number-up-star its
+/// canonical options once derived.
 pub(super) struct Entry {
     pub node: Node,
+    /// Kept with the value (not in a memo): the order's quick answers read them
+    /// ([`GameId::leq`]).
+    pub stops: (Dyadic, Dyadic),
     pub nus_options: OnceLock<Options>,
 }
 
@@ -90,7 +94,6 @@ pub(super) struct Store {
     pub sums: DashMap<(GameId, GameId), GameId, Xxh3Build>,
     pub le: DashMap<(GameId, GameId), bool, Xxh3Build>,
     pub negs: DashMap<GameId, GameId, Xxh3Build>,
-    pub stops: DashMap<GameId, (Dyadic, Dyadic), Xxh3Build>,
     pub birthdays: DashMap<GameId, u64, Xxh3Build>,
     pub max_nims: DashMap<GameId, u32, Xxh3Build>,
     pub weights: DashMap<GameId, (GameId, bool), Xxh3Build>,
@@ -114,7 +117,6 @@ pub(super) fn store() -> &'static Store {
         sums: DashMap::with_hasher(Xxh3Build::default()),
         le: DashMap::with_hasher(Xxh3Build::default()),
         negs: DashMap::with_hasher(Xxh3Build::default()),
-        stops: DashMap::with_hasher(Xxh3Build::default()),
         birthdays: DashMap::with_hasher(Xxh3Build::default()),
         max_nims: DashMap::with_hasher(Xxh3Build::default()),
         weights: DashMap::with_hasher(Xxh3Build::default()),
@@ -204,11 +206,32 @@ pub(super) fn intern(node: Node) -> GameId {
                 .fetch_add(l.len() + r.len(), Ordering::Relaxed);
         }
         let entry = Entry {
+            stops: stops_of(&node),
             node,
             nus_options: OnceLock::new(),
         };
         GameId(u32::try_from(s.nodes.push(entry)).expect("more than 2^32 game values"))
     })
+}
+
+/// The (left, right) stops of a value stored as `node` (Winning Ways ch. 6): a
+/// number-up-star's are its number; a general value's left stop is the largest right
+/// stop of its left options, its right stop the least left stop of its right options
+/// (a canonical form that is not a number has options on both sides).
+fn stops_of(node: &Node) -> (Dyadic, Dyadic) {
+    match node {
+        Node::Nus(n) => (n.num, n.num),
+        Node::General(l, r) => (
+            l.iter()
+                .map(|g| entry(*g).stops.1)
+                .max()
+                .expect("a non-number has left options"),
+            r.iter()
+                .map(|g| entry(*g).stops.0)
+                .min()
+                .expect("a non-number has right options"),
+        ),
+    }
 }
 
 /// The stored entry of `id`.
@@ -263,7 +286,6 @@ pub fn usage() -> StoreUsage {
     let small = s.sums.len()
         + s.le.len()
         + s.negs.len()
-        + s.stops.len()
         + s.birthdays.len()
         + s.max_nims.len()
         + s.weights.len()
@@ -296,7 +318,6 @@ pub fn clear_memos() {
         sums,
         le,
         negs,
-        stops,
         birthdays,
         max_nims,
         weights,
