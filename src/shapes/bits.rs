@@ -211,7 +211,7 @@ impl Bits {
     }
 
     /// The cells of `cells` (in this board's box) cut down to their own bounding box.
-    fn tight(self, cells: u128) -> Bits {
+    pub(super) fn tight(self, cells: u128) -> Bits {
         let s = self.stride();
         let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
         let (r0, r1) = (row_of(first, s), row_of(last, s));
@@ -243,6 +243,21 @@ impl Bits {
             cells: out,
             w: w as u8,
             h: h as u8,
+        }
+    }
+
+    /// The part of `cells` (a non-empty subset of this board's, in its box) holding
+    /// its first cell: grown from it a side at a time within `cells`.
+    #[inline]
+    pub(super) fn fill(self, cells: u128) -> u128 {
+        let s = self.stride();
+        let mut part = cells & cells.wrapping_neg();
+        loop {
+            let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
+            if grown == part {
+                return part;
+            }
+            part = grown;
         }
     }
 
@@ -330,16 +345,7 @@ impl Iterator for Components {
         if self.rest == 0 {
             return None;
         }
-        let (cells, s) = (self.board.cells, self.board.stride());
-        // From the first cell left, grown a side at a time within the board's cells.
-        let mut part = self.rest & self.rest.wrapping_neg();
-        loop {
-            let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
+        let part = self.board.fill(self.rest);
         self.rest &= !part;
         Some(self.board.tight(part))
     }

@@ -22,6 +22,7 @@ pub mod draw;
 pub mod edges;
 pub mod grounded;
 pub mod shape;
+pub mod split;
 
 pub use canon::{ShapeKey, canonical_key, canonical_order};
 pub use shape::{Edge, Shape};

@@ -19,6 +19,7 @@
 //! `src/tests/domineering_bits.rs`, checks both against each other and against a plain
 //! minimax); it only computes them without building shapes or canonical labellings.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use dashmap::DashMap;
@@ -39,8 +40,10 @@ pub(super) struct Grid {
     impartial: bool,
     table: DashMap<Key, GameId, crate::hash::Xxh3Build>,
     dense: Dense,
-    pub(super) lookups: AtomicU64,
-    pub(super) hits: AtomicU64,
+    /// Parts looked up ([`Grid::counts`]).
+    lookups: AtomicU64,
+    /// Parts solved (not found).
+    solved: AtomicU64,
 }
 
 /// The largest bounding box (in cells) of the parts the dense array holds: one slot
@@ -117,6 +120,22 @@ impl std::hash::Hash for Key {
     }
 }
 
+/// Adds `v` to the sum so far (none yet: `v` is the sum).
+#[inline]
+fn add(total: &mut Option<GameId>, v: GameId) -> Result<()> {
+    *total = Some(match *total {
+        None => v,
+        Some(t) => t.checked_add(v)?,
+    });
+    Ok(())
+}
+
+/// What one board's valuing carries down: the solver's cap, and the parts looked up.
+struct Walk<'a> {
+    room: &'a dyn Fn(usize),
+    looked: Cell<u64>,
+}
+
 /// Option values of one side (most parts have a few dozen moves at most).
 type Options = SmallVec<[GameId; 32]>;
 
@@ -144,7 +163,7 @@ impl Grid {
             table: DashMap::default(),
             dense: Dense::new(),
             lookups: AtomicU64::new(0),
-            hits: AtomicU64::new(0),
+            solved: AtomicU64::new(0),
         })
     }
 
@@ -197,38 +216,59 @@ impl Grid {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
-        // The sum of the parts' values; a part of value 0 (a single cell among them)
-        // adds nothing, and the first non-zero one is the sum so far.
+        let walk = Walk {
+            room,
+            looked: Cell::new(0),
+        };
+        let v = self.sum(b.parts(), &walk);
+        // Counted here, once a board, not at each lookup (an atomic add costs as much
+        // as a lookup in the dense array).
+        self.lookups.fetch_add(walk.looked.get(), Ordering::Relaxed);
+        v
+    }
+
+    /// Lookups and parts solved so far: (lookups, hits).
+    pub(super) fn counts(&self) -> (u64, u64) {
+        let looked = self.lookups.load(Ordering::Relaxed);
+        (
+            looked,
+            looked.saturating_sub(self.solved.load(Ordering::Relaxed)),
+        )
+    }
+
+    /// The sum of the values of `parts`; a part of value 0 (a single cell among them)
+    /// adds nothing, and the first non-zero one is the sum so far.
+    fn sum(&self, parts: impl Iterator<Item = Bits>, walk: &Walk) -> Result<GameId> {
         let mut total: Option<GameId> = None;
-        for part in b.parts() {
-            if part.count() <= 1 {
-                continue;
+        for part in parts {
+            if part.count() > 1 {
+                add(&mut total, self.part(part, walk)?)?;
             }
-            let v = self.part(part, room)?;
-            total = Some(match total {
-                None => v,
-                Some(t) => t.checked_add(v)?,
-            });
         }
         Ok(total.unwrap_or_else(GameId::zero))
     }
 
-    /// The value of a connected part: from the dense array if its box is small enough,
-    /// else from the table.
-    fn part(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
-        if b.count() <= 1 {
-            return Ok(GameId::zero());
-        }
+    /// The value of the position a domino at `p` leaves on part `b`: the sum of the
+    /// parts of two or more cells it leaves.
+    #[inline]
+    fn moved(&self, b: Bits, p: u32, vertical: bool, walk: &Walk) -> Result<GameId> {
+        let mut total: Option<GameId> = None;
+        b.split_without(p, vertical, |part| add(&mut total, self.part(part, walk)?))?;
+        Ok(total.unwrap_or_else(GameId::zero))
+    }
+
+    /// The value of a connected part of two or more cells: from the dense array if its
+    /// box is small enough, else from the table.
+    fn part(&self, b: Bits, walk: &Walk) -> Result<GameId> {
+        walk.looked.set(walk.looked.get() + 1);
         let Some(slot) = self.dense.slot(b) else {
-            return self.keyed(b, room);
+            return self.keyed(b, walk);
         };
         let held = slot.load(Ordering::Relaxed);
         if held != 0 {
-            self.lookups.fetch_add(1, Ordering::Relaxed);
-            self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(GameId::from_bits(held - 1));
         }
-        let v = self.keyed(b, room)?;
+        let v = self.keyed(b, walk)?;
         if let Some(bits) = v.to_bits().checked_add(1) {
             slot.store(bits, Ordering::Relaxed);
         }
@@ -237,22 +277,16 @@ impl Grid {
 
     /// The value of a connected part of two or more cells, by its symmetry key in the
     /// table, or solved and stored there.
-    fn keyed(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
+    fn keyed(&self, b: Bits, walk: &Walk) -> Result<GameId> {
         let own = b.flip_key();
-        self.lookups.fetch_add(1, Ordering::Relaxed);
         if let Some(v) = self.table.get(&Key::of(own)) {
-            self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(*v);
         }
-        let turned = b.transpose().map(Bits::flip_key);
-        if let Some(t) = turned
-            && let Some(v) = self.table.get(&Key::of(t))
-        {
-            self.hits.fetch_add(1, Ordering::Relaxed);
-            return Ok(-*v);
-        }
+        // Not looked up under its transpose's key: a part is stored under both keys at
+        // once (below), so a part missing under its own is missing under that one too.
+        self.solved.fetch_add(1, Ordering::Relaxed);
         let mut left = Options::new();
-        self.options(b, self.left, &mut left, room)?;
+        self.options(b, self.left, &mut left, walk)?;
         let v = if self.impartial {
             let v = GameId::from_options(&left, &left)?;
             let nim = v.as_nus().map_or(0, |n| n.nim);
@@ -264,10 +298,11 @@ impl Grid {
             v
         } else {
             let mut right = Options::new();
-            self.options(b, self.right, &mut right, room)?;
+            self.options(b, self.right, &mut right, walk)?;
             GameId::from_options(&left, &right)?
         };
-        room(1 + turned.is_some() as usize);
+        let turned = b.transpose().map(Bits::flip_key);
+        (walk.room)(1 + turned.is_some() as usize);
         if let Some(t) = turned {
             // A part equal to its own transpose has t == own (and v == -v).
             self.table.insert(Key::of(t), -v);
@@ -276,18 +311,17 @@ impl Grid {
         Ok(v)
     }
 
-    /// Appends the values of the positions `d`'s dominoes leave on `b`.
-    fn options(&self, b: Bits, d: Domino, out: &mut Options, room: &dyn Fn(usize)) -> Result<()> {
+    /// Appends the values of the positions `d`'s dominoes leave on part `b`: the sums
+    /// of the parts each leaves ([`Bits::split_without`]).
+    fn options(&self, b: Bits, d: Domino, out: &mut Options, walk: &Walk) -> Result<()> {
         if d != Domino::Horizontal {
-            let s = b.stride();
             for p in ones(b.vertical_pairs()) {
-                let after = b.cells & !(1u128 << p | 1u128 << (p + s));
-                out.push(self.value(b.with_cells(after), room)?);
+                out.push(self.moved(b, p, true, walk)?);
             }
         }
         if d != Domino::Vertical {
             for p in ones(b.horizontal_pairs()) {
-                out.push(self.value(b.with_cells(b.cells & !(3u128 << p)), room)?);
+                out.push(self.moved(b, p, false, walk)?);
             }
         }
         Ok(())

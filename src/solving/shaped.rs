@@ -106,13 +106,10 @@ impl ShapedSolver {
     pub fn table_stats(&self) -> TableStats {
         let cap = self.cap.load(Ordering::Relaxed);
         let labelled = self.labelled.len();
-        let (grid, grid_lookups, grid_hits) = self.grid.as_ref().map_or((0, 0, 0), |g| {
-            (
-                g.len(),
-                g.lookups.load(Ordering::Relaxed),
-                g.hits.load(Ordering::Relaxed),
-            )
-        });
+        let (grid, (grid_lookups, grid_hits)) = self
+            .grid
+            .as_ref()
+            .map_or((0, (0, 0)), |g| (g.len(), g.counts()));
         TableStats {
             entries: self.games.len() + labelled + grid,
             labelled_entries: labelled,
