@@ -45,6 +45,19 @@ fn any_board() -> impl Strategy<Value = String> {
         })
 }
 
+/// A random board of up to 8 rows of 15 columns (all 128 bits of the bitboard), cells
+/// mostly empty.
+fn big_board() -> impl Strategy<Value = String> {
+    (1usize..=8, 1usize..=15)
+        .prop_flat_map(|(m, n)| {
+            (
+                Just(n),
+                proptest::collection::vec(prop::bool::weighted(0.8), m * n),
+            )
+        })
+        .prop_map(|(n, cells)| common::board_text(n, &cells))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -58,6 +71,39 @@ proptest! {
             Some(bits) => {
                 prop_assert_eq!(Some(bits), Bits::from_cells(shape.place().unwrap()));
                 prop_assert_eq!(bits.grid_text(), board::write(&shape));
+            }
+        }
+    }
+
+    /// A domino removed from a connected board (each part of a random board) leaves
+    /// the parts a plain flood fill finds (`Bits::components`), the single cells left
+    /// out, whether the ring round the domino settles it or not.
+    #[test]
+    fn split_without_finds_the_parts_a_flood_fill_does(b in prop_oneof![any_board(), big_board()]) {
+        let Some(bits) = Bits::parse_grid(&b) else { return Ok(()) };
+        for part in bits.components() {
+            let s = part.stride();
+            for (pairs, vertical, domino) in [
+                (part.vertical_pairs(), true, 1u128 | 1u128 << s),
+                (part.horizontal_pairs(), false, 3u128),
+            ] {
+                for p in (0..128).filter(|p| pairs >> p & 1 == 1) {
+                    let mut want: Vec<Bits> = part
+                        .with_cells(part.cells & !(domino << p))
+                        .components()
+                        .into_iter()
+                        .filter(|q| q.count() > 1)
+                        .collect();
+                    let mut got = Vec::new();
+                    part.split_without(p, vertical, |q| {
+                        got.push(q);
+                        Ok::<(), ()>(())
+                    })
+                    .unwrap();
+                    want.sort();
+                    got.sort();
+                    prop_assert_eq!(got, want, "{} at {} {}", part.grid_text(), p, vertical);
+                }
             }
         }
     }
