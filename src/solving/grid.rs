@@ -38,6 +38,9 @@ pub(super) struct Grid {
     left: Domino,
     right: Domino,
     impartial: bool,
+    /// Parts whose key fits in a word ([`word`]): 16 bytes an entry.
+    small: DashMap<u64, GameId, crate::hash::Xxh3Build>,
+    /// The others.
     table: DashMap<Key, GameId, crate::hash::Xxh3Build>,
     dense: Dense,
     /// Parts looked up ([`Grid::counts`]).
@@ -112,6 +115,15 @@ impl Key {
     }
 }
 
+/// A board as one word, if its box fits in 56 bits with at most 15 rows and columns:
+/// its cells, then its columns and rows in the top 8 bits (every part of at most 13
+/// cells fits: `h * (w + 1) <= ((13 + 2) / 2)^2 = 56` when `w + h <= 14`).
+#[inline]
+fn word(b: Bits) -> Option<u64> {
+    let (w, h) = (b.w as u64, b.h as u64);
+    (w < 16 && h < 16 && h * (w + 1) <= 56).then(|| b.cells as u64 | w << 56 | h << 60)
+}
+
 impl std::hash::Hash for Key {
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -160,6 +172,7 @@ impl Grid {
             left,
             right,
             impartial,
+            small: DashMap::default(),
             table: DashMap::default(),
             dense: Dense::new(),
             lookups: AtomicU64::new(0),
@@ -202,11 +215,12 @@ impl Grid {
 
     /// Entries held.
     pub(super) fn len(&self) -> usize {
-        self.table.len()
+        self.small.len() + self.table.len()
     }
 
     /// Empties the table.
     pub(super) fn clear(&self) {
+        self.small.clear();
         self.table.clear();
     }
 
@@ -279,8 +293,8 @@ impl Grid {
     /// table, or solved and stored there.
     fn keyed(&self, b: Bits, walk: &Walk) -> Result<GameId> {
         let own = b.flip_key();
-        if let Some(v) = self.table.get(&Key::of(own)) {
-            return Ok(*v);
+        if let Some(v) = self.get(own) {
+            return Ok(v);
         }
         // Not looked up under its transpose's key: a part is stored under both keys at
         // once (below), so a part missing under its own is missing under that one too.
@@ -305,10 +319,27 @@ impl Grid {
         (walk.room)(1 + turned.is_some() as usize);
         if let Some(t) = turned {
             // A part equal to its own transpose has t == own (and v == -v).
-            self.table.insert(Key::of(t), -v);
+            self.put(t, -v);
         }
-        self.table.insert(Key::of(own), v);
+        self.put(own, v);
         Ok(v)
+    }
+
+    /// The value stored under key `k`.
+    #[inline]
+    fn get(&self, k: Bits) -> Option<GameId> {
+        match word(k) {
+            Some(w) => self.small.get(&w).map(|v| *v),
+            None => self.table.get(&Key::of(k)).map(|v| *v),
+        }
+    }
+
+    /// Stores `v` under key `k`.
+    fn put(&self, k: Bits, v: GameId) {
+        match word(k) {
+            Some(w) => self.small.insert(w, v),
+            None => self.table.insert(Key::of(k), v),
+        };
     }
 
     /// Appends the values of the positions `d`'s dominoes leave on part `b`: the sums
