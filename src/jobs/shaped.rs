@@ -6,6 +6,7 @@
 //! they do for graph censuses.
 
 use std::io::{BufRead, Write};
+
 use std::time::Instant;
 
 use super::context::RunContext;
@@ -174,7 +175,7 @@ fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
 /// other text or rules (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
-fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
+fn board_row(evaluator: &Evaluator, text: &str, row: &mut Vec<u8>) -> Option<Result<()>> {
     let b = Bits::parse_grid(text)?;
     let cells = match evaluator.evaluate_board_csv(b)? {
         Ok(c) => c,
@@ -185,13 +186,12 @@ fn board_row(evaluator: &Evaluator, text: &str) -> Option<Result<Vec<u8>>> {
         Err(e) => return Some(Err(e)),
     };
     // The text, its size and the cells: a board's text never needs quotes.
-    let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
-    b.write_grid(&mut row);
+    b.write_grid(row);
     row.push(b',');
-    super::stream::write_int(&mut row, b.count() as usize);
+    super::stream::write_int(row, b.count() as usize);
     row.extend_from_slice(&cells.1);
     row.push(b'\n');
-    Some(Ok(row))
+    Some(Ok(()))
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.
@@ -364,48 +364,63 @@ pub fn eval_lines(
             lines.next();
         }
     }
+    // One line's row appended to `rows`.
+    let line_row = |i: usize, line: std::io::Result<String>, rows: &mut Vec<u8>| -> Result<()> {
+        let line = line.map_err(|e| read_error(i, e))?;
+        let text = match column {
+            Some(c) => {
+                let mut r = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .from_reader(line.as_bytes());
+                let rec = r
+                    .records()
+                    .next()
+                    .transpose()
+                    .map_err(|e| at_line(i, Error::usage(format!("not a CSV row: {e}"))))?;
+                rec.and_then(|r| r.get(c).map(str::to_string))
+                    .unwrap_or_default()
+            }
+            None => String::new(),
+        };
+        // A plain line is read where it lies.
+        let text = match column {
+            Some(_) => text.as_str(),
+            None => line.trim(),
+        };
+        if text.is_empty() {
+            return Ok(());
+        }
+        if let Some(done) = board_row(evaluator, text, rows) {
+            return done.map_err(|e| at_line(i, e));
+        }
+        let s = rules.parse(text).map_err(|e| at_line(i, e))?;
+        rows.extend(row(evaluator, rules, &s).map_err(|e| at_line(i, e))?);
+        Ok(())
+    };
+    // Lines go to the threads in blocks of BLOCK, each block's rows into one buffer: a
+    // block's rows up to its first error, then that error.
+    const BLOCK: usize = 64;
+    let mut blocks = std::iter::from_fn(|| {
+        let block: Vec<_> = lines.by_ref().take(BLOCK).collect();
+        (!block.is_empty()).then_some(block)
+    });
     let result = ordered_map(
-        lines,
-        1024,
-        |(i, line)| -> Result<Option<Vec<u8>>> {
-            let line = line.map_err(|e| read_error(i, e))?;
-            let text = match column {
-                Some(c) => {
-                    let mut r = csv::ReaderBuilder::new()
-                        .has_headers(false)
-                        .from_reader(line.as_bytes());
-                    let rec = r
-                        .records()
-                        .next()
-                        .transpose()
-                        .map_err(|e| at_line(i, Error::usage(format!("not a CSV row: {e}"))))?;
-                    rec.and_then(|r| r.get(c).map(str::to_string))
-                        .unwrap_or_default()
+        &mut blocks,
+        1024 / BLOCK,
+        |block| -> (Vec<u8>, Result<()>) {
+            let mut rows = Vec::with_capacity(64 * block.len());
+            for (i, line) in block {
+                if let Err(e) = line_row(i, line, &mut rows) {
+                    return (rows, Err(e));
                 }
-                None => String::new(),
-            };
-            // A plain line is read where it lies.
-            let text = match column {
-                Some(_) => text.as_str(),
-                None => line.trim(),
-            };
-            if text.is_empty() {
-                return Ok(None);
             }
-            if let Some(row) = board_row(evaluator, text) {
-                return row.map(Some).map_err(|e| at_line(i, e));
-            }
-            let s = rules.parse(text).map_err(|e| at_line(i, e))?;
-            row(evaluator, rules, &s)
-                .map(Some)
-                .map_err(|e| at_line(i, e))
+            (rows, Ok(()))
         },
-        |rows| {
+        |blocks| {
             governor.check(evaluator)?;
-            for r in rows {
-                if let Some(row) = r? {
-                    out.write_all(&row).map_err(write_err)?;
-                }
+            for (rows, result) in blocks {
+                out.write_all(&rows).map_err(write_err)?;
+                result?;
             }
             out.flush().map_err(write_err)
         },
