@@ -49,16 +49,6 @@ fn row_of(p: u32, s: u32) -> u32 {
     (p * RECIPROCALS[s as usize]) >> 16
 }
 
-/// The low `k` bits (`k <= 128`).
-#[inline]
-fn low(k: u32) -> u128 {
-    if k >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << k) - 1
-    }
-}
-
 impl Bits {
     /// The board without cells.
     pub const EMPTY: Bits = Bits {
@@ -210,37 +200,26 @@ impl Bits {
         Bits { cells, ..self }
     }
 
+    /// Whether the box fits in 64 bits with its padding: the bit routines then work on
+    /// a `u64` (one instruction a shift, where a `u128` shift by a variable amount
+    /// takes several). Every part of at most 13 cells does.
+    #[inline]
+    pub(super) fn narrow(self) -> bool {
+        self.h as u32 * self.stride() <= 64
+    }
+
     /// The cells of `cells` (in this board's box) cut down to their own bounding box.
+    #[inline]
     pub(super) fn tight(self, cells: u128) -> Bits {
-        let s = self.stride();
-        let (first, last) = (cells.trailing_zeros(), 127 - cells.leading_zeros());
-        let (r0, r1) = (row_of(first, s), row_of(last, s));
-        let h = r1 - r0 + 1;
-        let cells = cells >> (r0 * s);
-        // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
-        let mut cols = cells;
-        let mut k = 1;
-        while k < h {
-            cols |= cols >> (k * s);
-            k *= 2;
-        }
-        cols &= low(self.w as u32);
-        let c0 = cols.trailing_zeros();
-        let w = 128 - cols.leading_zeros() - c0;
-        if w == self.w as u32 {
-            return Bits {
-                cells,
-                w: w as u8,
-                h: h as u8,
-            };
-        }
-        let (mask, t) = (low(w), w + 1);
-        let mut out = 0u128;
-        for r in 0..h {
-            out |= (cells >> (r * s + c0) & mask) << (r * t);
-        }
+        let (s, w) = (self.stride(), self.w as u32);
+        let (cells, w, h) = if self.narrow() {
+            let (c, w, h) = tight_in(cells as u64, s, w);
+            (c as u128, w, h)
+        } else {
+            tight_in(cells, s, w)
+        };
         Bits {
-            cells: out,
+            cells,
             w: w as u8,
             h: h as u8,
         }
@@ -250,14 +229,10 @@ impl Bits {
     /// its first cell: grown from it a side at a time within `cells`.
     #[inline]
     pub(super) fn fill(self, cells: u128) -> u128 {
-        let s = self.stride();
-        let mut part = cells & cells.wrapping_neg();
-        loop {
-            let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
-            if grown == part {
-                return part;
-            }
-            part = grown;
+        if self.narrow() {
+            fill_in(cells as u64, self.stride()) as u128
+        } else {
+            fill_in(cells, self.stride())
         }
     }
 
@@ -276,38 +251,17 @@ impl Bits {
         }
     }
 
-    /// The board turned half a turn (same box).
-    #[inline]
-    fn half_turn(self, cells: u128) -> u128 {
-        let n = self.h as u32 * self.stride();
-        if n == 0 {
-            return 0;
-        }
-        // Bit p goes to n - 1 - p: column c to w - c, then one back to w - 1 - c.
-        (cells.reverse_bits() >> (128 - n)) >> 1
-    }
-
-    /// The board reflected in its horizontal axis (rows in reverse order).
-    #[inline]
-    fn rows_reversed(self, cells: u128) -> u128 {
-        let s = self.stride();
-        let mask = low(s);
-        let mut out = 0u128;
-        for r in 0..self.h as u32 {
-            out |= (cells >> (r * s) & mask) << ((self.h as u32 - 1 - r) * s);
-        }
-        out
-    }
-
     /// The least of the board's images under the reflections in both axes and the half
     /// turn (the symmetries that keep a Domineering value): two boards have equal keys
     /// exactly when one is an image of the other.
+    #[inline]
     pub fn flip_key(self) -> Bits {
-        let a = self.cells;
-        let b = self.half_turn(a);
-        let c = self.rows_reversed(a);
-        let d = self.half_turn(c);
-        self.with_cells(a.min(b).min(c).min(d))
+        let (s, h) = (self.stride(), self.h as u32);
+        self.with_cells(if self.narrow() {
+            flip_in(self.cells as u64, s, h) as u128
+        } else {
+            flip_in(self.cells, s, h)
+        })
     }
 
     /// The board reflected in its main diagonal (rows become columns), or `None` if that
@@ -327,6 +281,134 @@ impl Bits {
             w: w as u8,
             h: h as u8,
         })
+    }
+}
+
+/// The bit operations of the hot routines, on a `u64` (a box that fits, see
+/// [`Bits::narrow`]) or a `u128`.
+pub(super) trait Word:
+    Copy
+    + Ord
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const BITS: u32;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+    fn trailing(self) -> u32;
+    fn leading(self) -> u32;
+    fn reverse(self) -> Self;
+    /// The low `k` bits (`k <= BITS`).
+    fn low(k: u32) -> Self;
+    /// Bits `at..` masked by `mask`, as an index (0 from `at >= BITS` on).
+    fn field(self, at: u32, mask: u32) -> usize;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline]
+            fn lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn trailing(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline]
+            fn leading(self) -> u32 {
+                self.leading_zeros()
+            }
+            #[inline]
+            fn reverse(self) -> $t {
+                self.reverse_bits()
+            }
+            #[inline]
+            fn low(k: u32) -> $t {
+                if k >= <$t>::BITS {
+                    <$t>::MAX
+                } else {
+                    (1 << k) - 1
+                }
+            }
+            #[inline]
+            fn field(self, at: u32, mask: u32) -> usize {
+                if at < <$t>::BITS {
+                    (self >> at) as usize & mask as usize
+                } else {
+                    0
+                }
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// [`Bits::tight`] on a word: `cells` in a box of stride `s` and `bw` columns, to
+/// (cells, columns, rows) of their own box.
+#[inline]
+pub(super) fn tight_in<W: Word>(cells: W, s: u32, bw: u32) -> (W, u32, u32) {
+    let (first, last) = (cells.trailing(), W::BITS - 1 - cells.leading());
+    let (r0, r1) = (row_of(first, s), row_of(last, s));
+    let h = r1 - r0 + 1;
+    let cells = cells >> (r0 * s);
+    // The columns used: the rows folded onto the first, 1, 2, 4, ... at a time.
+    let mut cols = cells;
+    let mut k = 1;
+    while k < h {
+        cols = cols | cols >> (k * s);
+        k *= 2;
+    }
+    cols = cols & W::low(bw);
+    let c0 = cols.trailing();
+    let w = W::BITS - cols.leading() - c0;
+    if w == bw {
+        return (cells, w, h);
+    }
+    let (mask, t) = (W::low(w), w + 1);
+    let mut out = W::ZERO;
+    for r in 0..h {
+        out = out | (cells >> (r * s + c0) & mask) << (r * t);
+    }
+    (out, w, h)
+}
+
+/// [`Bits::flip_key`] on a word: `a` in a box of stride `s` and `h` rows.
+#[inline]
+fn flip_in<W: Word>(a: W, s: u32, h: u32) -> W {
+    let n = h * s;
+    if n == 0 {
+        return a;
+    }
+    // The half turn: bit p goes to n - 1 - p (column c to w - c, then one back to
+    // w - 1 - c).
+    let half = |x: W| (x.reverse() >> (W::BITS - n)) >> 1;
+    // The rows in reverse order.
+    let mask = W::low(s);
+    let mut c = W::ZERO;
+    for r in 0..h {
+        c = c | (a >> (r * s) & mask) << ((h - 1 - r) * s);
+    }
+    a.min(half(a)).min(c).min(half(c))
+}
+
+/// [`Bits::fill`] on a word.
+#[inline]
+pub(super) fn fill_in<W: Word>(cells: W, s: u32) -> W {
+    let mut part = cells.lowest();
+    loop {
+        let grown = (part | part << 1 | part >> 1 | part << s | part >> s) & cells;
+        if grown == part {
+            return part;
+        }
+        part = grown;
     }
 }
 

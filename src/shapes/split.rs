@@ -7,7 +7,7 @@
 //! 0) and are dropped first; the rest is split by one flood fill and the ring again when
 //! that is not enough.
 
-use super::bits::Bits;
+use super::bits::{Bits, Word, fill_in, tight_in};
 
 impl Bits {
     /// Calls `each` with the parts of two or more cells, each cut to its bounding box,
@@ -20,58 +20,86 @@ impl Bits {
         self,
         p: u32,
         vertical: bool,
-        mut each: impl FnMut(Bits) -> Result<(), E>,
+        each: impl FnMut(Bits) -> Result<(), E>,
     ) -> Result<(), E> {
-        let s = self.stride();
-        let domino = if vertical {
-            1u128 << p | 1u128 << (p + s)
+        if self.narrow() {
+            split_in(self, self.cells as u64, p, vertical, each)
         } else {
-            3u128 << p
-        };
-        let after = self.cells & !domino;
-        // Cells with no empty neighbour left: next to the domino (the board was
-        // connected), each a part of its own.
-        let alone = after & !(after << 1 | after >> 1 | after << s | after >> s);
-        let rest = after & !alone;
-        if rest == 0 {
-            return Ok(());
+            split_in(self, self.cells, p, vertical, each)
         }
-        if joined(rest, p, s, vertical) {
-            return each(self.tight(rest));
-        }
-        // One part by flood fill; what is left may be one part too, which the ring
-        // shows: the parts of the board left each hold neighbours of the domino.
-        let part = self.fill(rest);
-        each(self.tight(part))?;
-        let left = rest & !part;
-        if left == 0 {
-            return Ok(());
-        }
-        if joined(left, p, s, vertical) {
-            return each(self.tight(left));
-        }
-        for part in self.with_cells(left).parts() {
-            each(part)?;
-        }
-        Ok(())
     }
+}
+
+/// [`Bits::split_without`] on a word holding `board`'s cells.
+#[inline]
+fn split_in<W: Word, E>(
+    board: Bits,
+    cells: W,
+    p: u32,
+    vertical: bool,
+    mut each: impl FnMut(Bits) -> Result<(), E>,
+) -> Result<(), E>
+where
+    u128: From<W>,
+{
+    let (s, bw) = (board.stride(), board.w as u32);
+    let one = W::low(1);
+    let domino = if vertical {
+        one << p | one << (p + s)
+    } else {
+        W::low(2) << p
+    };
+    let after = cells & !domino;
+    // Cells with no empty neighbour left: next to the domino (the board was connected),
+    // each a part of its own.
+    let alone = after & !(after << 1 | after >> 1 | after << s | after >> s);
+    let rest = after & !alone;
+    if rest == W::ZERO {
+        return Ok(());
+    }
+    let tight = |cells: W| {
+        let (cells, w, h) = tight_in(cells, s, bw);
+        Bits {
+            cells: u128::from(cells),
+            w: w as u8,
+            h: h as u8,
+        }
+    };
+    if joined(rest, p, s, vertical) {
+        return each(tight(rest));
+    }
+    // One part by flood fill; what is left may be one part too, which the ring shows:
+    // the parts of the board left each hold neighbours of the domino.
+    let part = fill_in(rest, s);
+    each(tight(part))?;
+    let left = rest & !part;
+    if left == W::ZERO {
+        return Ok(());
+    }
+    if joined(left, p, s, vertical) {
+        return each(tight(left));
+    }
+    for part in board.with_cells(u128::from(left)).parts() {
+        each(part)?;
+    }
+    Ok(())
 }
 
 /// Whether the cells of `cells` next to the domino at `p` (stride `s`) are all joined
 /// through the ring of cells round it that `cells` holds; false if there are none.
 #[inline]
-fn joined(cells: u128, p: u32, s: u32, vertical: bool) -> bool {
-    // Bit q of the board is bit q + 1 of `x` (bit 127 is padding or outside the box,
-    // always clear), so the cell before `p` is read by a shift of `p`.
+fn joined<W: Word>(cells: W, p: u32, s: u32, vertical: bool) -> bool {
+    // Bit q of the board is bit q + 1 of `x` (the word's top bit is padding or outside
+    // the box, always clear), so the cell before `p` is read by a shift of `p`.
     let x = cells << 1;
-    let row = |q: u32, mask: u128| {
-        if q < 128 { (x >> q & mask) as usize } else { 0 }
-    };
-    let above = if p >= s { row(p - s, 0xF) } else { 0 };
+    let above = if p >= s { x.field(p - s, 0xF) } else { 0 };
     let index = if vertical {
-        (above & 0b111) | row(p, 0b101) << 3 | row(p + s, 0b101) << 6 | row(p + 2 * s, 0b111) << 9
+        (above & 0b111)
+            | x.field(p, 0b101) << 3
+            | x.field(p + s, 0b101) << 6
+            | x.field(p + 2 * s, 0b111) << 9
     } else {
-        above | row(p, 0b1001) << 4 | row(p + s, 0xF) << 8
+        above | x.field(p, 0b1001) << 4 | x.field(p + s, 0xF) << 8
     };
     let table = if vertical {
         &RING.vertical

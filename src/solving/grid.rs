@@ -52,6 +52,7 @@ pub(super) struct Grid {
 /// The largest bounding box (in cells) of the parts the dense array holds: one slot
 /// per board of each box of at most this many cells, 117,898 slots of 4 bytes in all.
 pub(super) const DENSE_AREA: u32 = 14;
+const _: () = assert!(2 * DENSE_AREA <= 64);
 
 /// The dense array: for each box of `w` columns and `h` rows with `w * h <=
 /// DENSE_AREA`, `2^(w * h)` slots, the board's cells read row by row as the index
@@ -85,11 +86,12 @@ impl Dense {
         if w * h > DENSE_AREA || w == 0 {
             return None;
         }
-        // The rows packed without their padding bits.
-        let (s, mask) = (w + 1, (1u128 << w) - 1);
+        // The rows packed without their padding bits (in a word: h * (w + 1) <= 2 *
+        // DENSE_AREA bits).
+        let (s, mask, cells) = (w + 1, (1u64 << w) - 1, b.cells as u64);
         let mut index = 0u32;
         for r in 0..h {
-            index |= ((b.cells >> (r * s) & mask) as u32) << (r * w);
+            index |= ((cells >> (r * s) & mask) as u32) << (r * w);
         }
         Some(&self.slots[(self.start[w as usize][h as usize] + index) as usize])
     }
@@ -121,7 +123,7 @@ impl Key {
 #[inline]
 fn word(b: Bits) -> Option<u64> {
     let (w, h) = (b.w as u64, b.h as u64);
-    (w < 16 && h < 16 && h * (w + 1) <= 56).then(|| b.cells as u64 | w << 56 | h << 60)
+    (w < 16 && h < 16 && h * (w + 1) <= 56).then_some(b.cells as u64 | w << 56 | h << 60)
 }
 
 impl std::hash::Hash for Key {
