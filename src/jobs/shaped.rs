@@ -171,27 +171,33 @@ fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
 }
 
 /// The row of a board of a domino game in grid notation, read straight into bits and
-/// valued on the bitboard path ([`Evaluator::evaluate_board_csv`]); `None` for any
+/// valued on the bitboard path ([`Evaluator::write_board_csv`]); `None` for any
 /// other text or rules (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
 fn board_row(evaluator: &Evaluator, text: &str, row: &mut Vec<u8>) -> Option<Result<()>> {
     let b = Bits::parse_grid(text)?;
-    let cells = match evaluator.evaluate_board_csv(b)? {
-        Ok(c) => c,
-        Err(Error::Limit(m)) => {
-            let text = quoted(&b.grid_text());
-            return Some(Err(Error::Limit(format!("position {text}: {m}"))));
-        }
-        Err(e) => return Some(Err(e)),
-    };
-    // The text, its size and the cells: a board's text never needs quotes.
+    // The text, its size and the cells: a board's text never needs quotes. On an
+    // error, or if the bitboard path does not take the board, the row is taken back.
+    let start = row.len();
     b.write_grid(row);
     row.push(b',');
     super::stream::write_int(row, b.count() as usize);
-    row.extend_from_slice(&cells.1);
-    row.push(b'\n');
-    Some(Ok(()))
+    let done = evaluator.write_board_csv(b, row);
+    if !matches!(done, Some(Ok(()))) {
+        row.truncate(start);
+    }
+    Some(match done? {
+        Ok(()) => {
+            row.push(b'\n');
+            Ok(())
+        }
+        Err(Error::Limit(m)) => Err(Error::Limit(format!(
+            "position {}: {m}",
+            quoted(&b.grid_text())
+        ))),
+        Err(e) => Err(e),
+    })
 }
 
 /// Runs a census of a game on shapes into its CSV output and returns the summary.

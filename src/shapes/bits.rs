@@ -274,7 +274,8 @@ impl Bits {
         let (s, t) = (self.stride(), w + 1);
         let mut out = 0u128;
         for p in ones(self.cells) {
-            out |= 1u128 << ((p % s) * t + p / s);
+            let r = row_of(p, s);
+            out |= 1u128 << ((p - r * s) * t + r);
         }
         Some(Bits {
             cells: out,

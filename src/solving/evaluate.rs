@@ -495,10 +495,11 @@ impl Evaluator {
         self.value_cells.get(v, || self.value_cells(v))
     }
 
-    /// [`Evaluator::evaluate_shape_csv`] of the board `b` of a domino game, valued on
-    /// the bitboard path without building its shape; `None` if that path does not take
-    /// it (misère play, rules that are not a domino game).
-    pub fn evaluate_board_csv(&self, b: Bits) -> Option<Result<ValueRow>> {
+    /// Appends to `out` the CSV text of the cells [`Evaluator::evaluate_shape_csv`]
+    /// gives the board `b` of a domino game, valued on the bitboard path without
+    /// building its shape; `None` if that path does not take it (misère play, rules
+    /// that are not a domino game).
+    pub fn write_board_csv(&self, b: Bits, out: &mut Vec<u8>) -> Option<Result<()>> {
         if self.shaped_misere.is_some() {
             return None;
         }
@@ -506,7 +507,16 @@ impl Evaluator {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
-        Some(self.value_cells.get(v, || self.value_cells(v)))
+        // Copied from the held cells (no share of them taken) when they are held.
+        if let Some(c) = self.value_cells.map.get(&v) {
+            out.extend_from_slice(&c.1);
+            return Some(Ok(()));
+        }
+        Some(
+            self.value_cells
+                .get(v, || self.value_cells(v))
+                .map(|c| out.extend_from_slice(&c.1)),
+        )
     }
 
     fn shaped_solver(&self) -> Result<&ShapedSolver> {

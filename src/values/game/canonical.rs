@@ -222,30 +222,22 @@ fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<Gam
 fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId, Limit> {
     l.sort_unstable();
     r.sort_unstable();
+    // Most values have an option that is not a number-up-star: nothing to recognise.
+    if l.iter().chain(&r).any(|g| g.as_nus().is_none()) {
+        return Ok(intern(Node::General(l.into(), r.into())));
+    }
     // Numbers: options all numbers with max L < min R give the simplest number between.
-    let nums = |v: &[GameId]| {
-        v.iter()
-            .map(|g| g.as_number())
-            .collect::<Option<Vec<Dyadic>>>()
-    };
-    if let (Some(ln), Some(rn)) = (nums(&l), nums(&r)) {
-        let lo = ln.iter().copied().max();
-        let hi = rn.iter().copied().min();
+    let all_numbers = |v: &[GameId]| v.iter().all(|g| g.as_number().is_some());
+    if all_numbers(&l) && all_numbers(&r) {
+        let lo = l.iter().filter_map(|g| g.as_number()).max();
+        let hi = r.iter().filter_map(|g| g.as_number()).min();
         if let Some(x) = Dyadic::simplest_between(lo, hi)? {
             return Ok(GameId::number(x));
         }
     }
     // Other number-up-stars: all options are number-up-stars with one number part x;
     // try the few candidates near the options' up multiples and nimbers.
-    let all: Vec<Nus> = match l
-        .iter()
-        .chain(&r)
-        .map(|g| g.as_nus())
-        .collect::<Option<Vec<Nus>>>()
-    {
-        Some(v) if !v.is_empty() => v,
-        _ => return Ok(intern(Node::General(l.into(), r.into()))),
-    };
+    let all: Vec<Nus> = l.iter().chain(&r).filter_map(|g| g.as_nus()).collect();
     let x = all[0].num;
     if all.iter().all(|n| n.num == x) {
         let lo_u = all.iter().map(|n| n.ups as i64).min().expect("non-empty") - 1;
