@@ -6,8 +6,9 @@
 //! they do for graph censuses.
 
 use std::io::{BufRead, Write};
-
 use std::time::Instant;
+
+use smallvec::SmallVec;
 
 use super::context::RunContext;
 use super::output::{Existing, Output, inspect};
@@ -175,8 +176,8 @@ fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
 /// other text or rules (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
-fn board_row(evaluator: &Evaluator, text: &str, row: &mut Vec<u8>) -> Option<Result<()>> {
-    let b = Bits::parse_grid(text)?;
+fn board_row(evaluator: &Evaluator, b: Option<Bits>, row: &mut Vec<u8>) -> Option<Result<()>> {
+    let b = b?;
     // The text, its size and the cells: a board's text never needs quotes. On an
     // error, or if the bitboard path does not take the board, the row is taken back.
     let start = row.len();
@@ -370,8 +371,13 @@ pub fn eval_lines(
             lines.next();
         }
     }
-    // One line's row appended to `rows`.
-    let line_row = |i: usize, line: std::io::Result<String>, rows: &mut Vec<u8>| -> Result<()> {
+    // One line's row appended to `rows`; `board` is the line read as a board, if it
+    // was read so already.
+    let line_row = |i: usize,
+                    line: std::io::Result<String>,
+                    board: Option<Bits>,
+                    rows: &mut Vec<u8>|
+     -> Result<()> {
         let line = line.map_err(|e| read_error(i, e))?;
         let text = match column {
             Some(c) => {
@@ -396,7 +402,8 @@ pub fn eval_lines(
         if text.is_empty() {
             return Ok(());
         }
-        if let Some(done) = board_row(evaluator, text, rows) {
+        let board = board.or_else(|| Bits::parse_grid(text));
+        if let Some(done) = board_row(evaluator, board, rows) {
             return done.map_err(|e| at_line(i, e));
         }
         let s = rules.parse(text).map_err(|e| at_line(i, e))?;
@@ -414,9 +421,21 @@ pub fn eval_lines(
         &mut blocks,
         1024 / BLOCK,
         |block| -> (Vec<u8>, Result<()>) {
+            // Plain board lines are read first, and the memory asked for where their
+            // values are held, so that the lookups of the block overlap.
+            let boards: SmallVec<[Option<Bits>; BLOCK]> = block
+                .iter()
+                .map(|(_, line)| match (column, line) {
+                    (None, Ok(line)) => Bits::parse_grid(line.trim()),
+                    _ => None,
+                })
+                .collect();
+            for b in boards.iter().flatten() {
+                evaluator.prefetch_board(*b);
+            }
             let mut rows = Vec::with_capacity(64 * block.len());
-            for (i, line) in block {
-                if let Err(e) = line_row(i, line, &mut rows) {
+            for ((i, line), board) in block.into_iter().zip(boards) {
+                if let Err(e) = line_row(i, line, board, &mut rows) {
                     return (rows, Err(e));
                 }
             }

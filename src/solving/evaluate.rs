@@ -495,6 +495,14 @@ impl Evaluator {
         self.value_cells.get(v, || self.value_cells(v))
     }
 
+    /// Asks the memory for where the value of board `b` of a domino game is held (a
+    /// hint before [`Evaluator::write_board_csv`]; it changes no result).
+    pub fn prefetch_board(&self, b: Bits) {
+        if let Solver::Shaped(s) = &self.solver {
+            s.prefetch_board(b);
+        }
+    }
+
     /// Appends to `out` the CSV text of the cells [`Evaluator::evaluate_shape_csv`]
     /// gives the board `b` of a domino game, valued on the bitboard path without
     /// building its shape; `None` if that path does not take it (misère play, rules

@@ -26,6 +26,7 @@ use dashmap::DashMap;
 use smallvec::SmallVec;
 
 use super::shaped::MAX_NIM;
+use super::word_table::WordTable;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Domino, Kind, ShapedRules};
 use crate::shapes::Shape;
@@ -38,8 +39,8 @@ pub(super) struct Grid {
     left: Domino,
     right: Domino,
     impartial: bool,
-    /// Parts whose key fits in a word ([`word`]): 16 bytes an entry.
-    small: DashMap<u64, GameId, crate::hash::Xxh3Build>,
+    /// Parts whose key fits in a word ([`word`]).
+    small: WordTable,
     /// The others.
     table: DashMap<Key, GameId, crate::hash::Xxh3Build>,
     dense: Dense,
@@ -174,7 +175,7 @@ impl Grid {
             left,
             right,
             impartial,
-            small: DashMap::default(),
+            small: WordTable::new(),
             table: DashMap::default(),
             dense: Dense::new(),
             lookups: AtomicU64::new(0),
@@ -241,6 +242,18 @@ impl Grid {
         // as a lookup in the dense array).
         self.lookups.fetch_add(walk.looked.get(), Ordering::Relaxed);
         v
+    }
+
+    /// Asks the memory for where board `b` is held if it is one part (a hint that
+    /// changes no result): `eval` calls it for a block of boards before valuing them,
+    /// so that their lookups wait for the memory together, not one after another.
+    pub(super) fn prefetch(&self, b: Bits) {
+        if b.count() > 1
+            && self.dense.slot(b).is_none()
+            && let Some(w) = word(b.flip_key())
+        {
+            self.small.prefetch(w);
+        }
     }
 
     /// Lookups and parts solved so far: (lookups, hits).
@@ -331,7 +344,7 @@ impl Grid {
     #[inline]
     fn get(&self, k: Bits) -> Option<GameId> {
         match word(k) {
-            Some(w) => self.small.get(&w).map(|v| *v),
+            Some(w) => self.small.get(w).map(GameId::from_bits),
             None => self.table.get(&Key::of(k)).map(|v| *v),
         }
     }
@@ -339,9 +352,11 @@ impl Grid {
     /// Stores `v` under key `k`.
     fn put(&self, k: Bits, v: GameId) {
         match word(k) {
-            Some(w) => self.small.insert(w, v),
-            None => self.table.insert(Key::of(k), v),
-        };
+            Some(w) => self.small.insert(w, v.to_bits()),
+            None => {
+                self.table.insert(Key::of(k), v);
+            }
+        }
     }
 
     /// Appends the values of the positions `d`'s dominoes leave on part `b`: the sums

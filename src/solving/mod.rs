@@ -22,6 +22,7 @@ pub mod partizan;
 pub mod scoring;
 pub mod shaped;
 pub mod table;
+mod word_table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
 pub use evaluate::{Evaluator, Starts, ValueRow, csv_cells, csv_field};

@@ -142,6 +142,14 @@ impl ShapedSolver {
         Ok(total)
     }
 
+    /// Asks the memory for where board `b`'s value is held, if the bitboard path takes
+    /// it (a hint before [`ShapedSolver::board_value`]; it changes no result).
+    pub fn prefetch_board(&self, b: Bits) {
+        if let Some(g) = &self.grid {
+            g.prefetch(b);
+        }
+    }
+
     /// The value of board `b` on the bitboard path, `None` if the rules do not take it
     /// (not a domino game). The same value [`ShapedSolver::value`] gives the board's
     /// shape.
