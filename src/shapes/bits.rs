@@ -49,6 +49,17 @@ fn row_of(p: u32, s: u32) -> u32 {
     (p * RECIPROCALS[s as usize]) >> 16
 }
 
+/// One bit per byte of `x` (little-endian), set where the byte is `c`: a zero byte of
+/// `x ^ c...c` found without carries between bytes, its high bits then gathered by a
+/// multiply (no two products of the gather overlap, so none carries).
+#[inline]
+fn bytes_equal(x: u64, c: u8) -> u8 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let t = x ^ (0x0101_0101_0101_0101 * c as u64);
+    let zero = !(((t & LOW7) + LOW7) | t) & !LOW7;
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
 impl Bits {
     /// The board without cells.
     pub const EMPTY: Bits = Bits {
@@ -132,32 +143,37 @@ impl Bits {
     /// rows do not fit in 128 bits with their padding as written.
     pub fn parse_grid(text: &str) -> Option<Bits> {
         let bytes = text.as_bytes();
-        let w = bytes.iter().position(|&b| b == b'|').unwrap_or(bytes.len());
-        // Rows of w bytes and a `|` after each but the last.
-        if w == 0 || w > 126 || !(bytes.len() + 1).is_multiple_of(w + 1) {
-            return None;
-        }
-        let h = (bytes.len() + 1) / (w + 1);
-        if h * (w + 1) > 128 {
-            return None;
-        }
         // Byte i of the text is bit i of the board: each `|` sits where a row's padding
-        // bit does.
-        let mut cells = 0u128;
-        let mut c = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            match b {
-                b'.' if c != w => cells |= 1u128 << i,
-                b'#' if c != w => {}
-                b'|' if c == w => {
-                    c = 0;
-                    continue;
-                }
-                _ => return None,
-            }
-            c += 1;
+        // bit does. The text is read 8 bytes at a time into one mask per character.
+        let n = bytes.len();
+        if n == 0 || n > 127 {
+            return None;
         }
-        if cells == 0 {
+        let (mut cells, mut filled, mut bars) = (0u128, 0u128, 0u128);
+        for (k, chunk) in bytes.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            let x = u64::from_le_bytes(word);
+            let at = 8 * k as u32;
+            cells |= (bytes_equal(x, b'.') as u128) << at;
+            filled |= (bytes_equal(x, b'#') as u128) << at;
+            bars |= (bytes_equal(x, b'|') as u128) << at;
+        }
+        // Rows of w bytes and a `|` after each but the last, nothing else.
+        let w = if bars == 0 {
+            n
+        } else {
+            bars.trailing_zeros() as usize
+        };
+        if w == 0 || w > 126 || !(n + 1).is_multiple_of(w + 1) || cells == 0 {
+            return None;
+        }
+        let h = (n + 1) / (w + 1);
+        let mut rows = 0u128;
+        for r in 1..h {
+            rows |= 1u128 << (r * (w + 1) - 1);
+        }
+        if bars != rows || (cells | filled | bars) != u128::low(n as u32) {
             return None;
         }
         let full = Bits {
@@ -461,6 +477,16 @@ mod tests {
             }
         }
         Bits::from_cells(&cells).unwrap()
+    }
+
+    #[test]
+    fn bytes_equal_marks_each_matching_byte() {
+        for x in [0u64, u64::MAX, 0x2E23_7C2E_2E00_FF2E, 0x7C7C_2E2E_2323_2E7C] {
+            for c in [b'.', b'#', b'|', 0, 0xFF] {
+                let want = (0..8).fold(0u8, |m, i| m | (((x >> (8 * i)) as u8 == c) as u8) << i);
+                assert_eq!(bytes_equal(x, c), want, "{x:x} {c}");
+            }
+        }
     }
 
     #[test]
