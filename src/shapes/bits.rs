@@ -489,6 +489,26 @@ mod tests {
         }
     }
 
+    /// Lines that are not a board in grid notation are refused (the general path then
+    /// reads them, or says why not), a board with every row present is read.
+    #[test]
+    fn parse_grid_refuses_what_is_not_a_board() {
+        for bad in [
+            "", "|", "..|", "|..", "..|.", ".|..", "..||..", "##", "#|#", ".x", "é.", ". .",
+            "..|..|.", " ..", "0",
+        ] {
+            assert_eq!(Bits::parse_grid(bad), None, "{bad:?}");
+        }
+        let long = ".".repeat(128);
+        assert_eq!(Bits::parse_grid(&long), None);
+        // A row of 126 cells fits (its stride is 127 bits), of 127 not.
+        assert_eq!(Bits::parse_grid(&long[..127]), None);
+        assert_eq!(Bits::parse_grid(&long[..126]).map(|b| b.count()), Some(126));
+        let b = Bits::parse_grid("#..#|#.##|####").unwrap();
+        assert_eq!((b.w, b.h, b.count()), (2, 2, 3));
+        assert_eq!(b.grid_text(), "..|.#");
+    }
+
     #[test]
     fn rows_by_multiply() {
         for s in 1..128 {
