@@ -314,6 +314,11 @@ impl Grid {
         // Not looked up under its transpose's key: a part is stored under both keys at
         // once (below), so a part missing under its own is missing under that one too.
         self.solved.fetch_add(1, Ordering::Relaxed);
+        // The transpose's slot is fetched while the options are valued.
+        let turned = b.transpose().map(Bits::flip_key);
+        if let Some(w) = turned.and_then(word) {
+            self.small.prefetch(w);
+        }
         let mut left = Options::new();
         self.options(b, self.left, &mut left, walk)?;
         let v = if self.impartial {
@@ -330,7 +335,6 @@ impl Grid {
             self.options(b, self.right, &mut right, walk)?;
             GameId::from_options(&left, &right)?
         };
-        let turned = b.transpose().map(Bits::flip_key);
         (walk.room)(1 + turned.is_some() as usize);
         if let Some(t) = turned {
             // A part equal to its own transpose has t == own (and v == -v).

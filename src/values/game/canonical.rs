@@ -207,13 +207,12 @@ fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<Gam
                 None => new_r.push(b),
             }
         }
-        l = new_l;
-        r = new_r;
         if !changed {
-            l = undominated(l, true);
-            r = undominated(r, false);
+            // Every option kept as it was: the lists are still the undominated ones.
             return (l, r);
         }
+        l = new_l;
+        r = new_r;
     }
 }
 
