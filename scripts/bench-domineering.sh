@@ -6,7 +6,10 @@
 # on every connected board of 1 to MAX cells up to the reflections and the half turn
 # (the census's list: 46,924 boards for MAX = 11). Both programs read the same board lines;
 # the values are compared as games, line by line, with `gamecensus value 'A == B'`, then
-# timed with farm-bench (A/B ratio pair by pair, median of RUNS), else best of RUNS.
+# timed with farm-bench (A/B ratio pair by pair, median of RUNS), else best of RUNS:
+# every column (outcome, value, grundy, and for Domineering atomic weight, temperature
+# and mean), and like for like (`--columns position,value`: only the canonical form, as
+# cgt computes).
 # Usage: scripts/bench-domineering.sh [RUNS] [MAX]     (default 5, 11)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +51,9 @@ PY
   echo "$game: all $total values agree with the cgt crate"
   ours_cmd="$GC eval --rules $game --threads 1 - < $in > /dev/null"
   cgt_cmd="$PEER $game --threads 1 < $in > /dev/null 2>&1"
-  echo "$game on $total boards of 1..$MAX cells, 1 thread:"
+  echo "$game on $total boards of 1..$MAX cells, 1 thread, every column:"
+  bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
+  ours_cmd="$GC eval --rules $game --threads 1 --columns position,value - < $in > /dev/null"
+  echo "$game on $total boards of 1..$MAX cells, 1 thread, the value only (like for like):"
   bench_pair "$ours_cmd" "$cgt_cmd" cgt "$RUNS"
 done

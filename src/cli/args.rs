@@ -237,8 +237,8 @@ pub enum Command {
         /// Domineering boards by the bitboard search.
         #[arg(long, conflicts_with = "misere")]
         outcome_only: bool,
-        /// Rules on graphs: write only these columns, in this order (comma-separated
-        /// names from the list below, e.g. `graph6,colouring,value`); the atomic weight,
+        /// Write only these columns, in this order (comma-separated names from the list
+        /// below, e.g. `graph6,colouring,value` or `position,value`); the atomic weight,
         /// temperature and mean are computed only if asked for.
         #[arg(long, value_name = "NAMES", conflicts_with = "outcome_only")]
         columns: Option<String>,

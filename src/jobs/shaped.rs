@@ -144,55 +144,76 @@ fn tallied_row(
             m.add_row(rules.size(s), eval, || text.clone());
         }
     }
-    Ok(assemble(&text, rules.size(s), csv))
+    let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
+    push_row(
+        &mut row,
+        evaluator.selected(),
+        &text,
+        rules.size(s),
+        csv,
+        &cells.2,
+    );
+    Ok(row)
 }
 
-/// A row as the `csv` crate writes it: the position quoted if it holds a comma, a quote
-/// or a newline (an edge list), then the size and the value cells (`csv`, a comma
-/// before each).
-fn assemble(text: &str, size: usize, csv: &[u8]) -> Vec<u8> {
-    let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
-    if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n')) {
-        row.push(b'"');
-        for b in text.bytes() {
-            if b == b'"' {
-                row.push(b'"');
-            }
-            row.push(b);
+/// Appends a row as the `csv` crate writes it: the position `text` (quoted if it holds
+/// a comma, a quote or a line break: an edge list), its `size` and the value cells
+/// (`csv`, a comma before each, fields at `starts`); with `--columns` (`selected`), only
+/// those columns, in their order.
+fn push_row(
+    row: &mut Vec<u8>,
+    selected: Option<&[usize]>,
+    text: &str,
+    size: usize,
+    csv: &[u8],
+    starts: &crate::solving::Starts,
+) {
+    let all = [0, 1];
+    let columns = selected.unwrap_or(&all);
+    for (j, &c) in columns.iter().enumerate() {
+        if j > 0 {
+            row.push(b',');
         }
-        row.push(b'"');
-    } else {
-        row.extend_from_slice(text.as_bytes());
+        match c {
+            0 => crate::solving::push_csv_field(row, text.as_bytes()),
+            1 => super::stream::write_int(row, size),
+            v => row.extend_from_slice(crate::solving::csv_field(csv, starts, v - 2)),
+        }
     }
-    row.push(b',');
-    super::stream::write_int(&mut row, size);
-    row.extend_from_slice(csv);
+    if selected.is_none() {
+        row.extend_from_slice(csv);
+    }
     row.push(b'\n');
-    row
 }
 
 /// The row of a board of a domino game in grid notation, read straight into bits and
-/// valued on the bitboard path ([`Evaluator::write_board_csv`]); `None` for any
+/// valued on the bitboard path ([`Evaluator::board_csv`]); `None` for any
 /// other text or rules (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
 fn board_row(evaluator: &Evaluator, b: Option<Bits>, row: &mut Vec<u8>) -> Option<Result<()>> {
     let b = b?;
-    // The text, its size and the cells: a board's text never needs quotes. On an
-    // error, or if the bitboard path does not take the board, the row is taken back.
-    let start = row.len();
-    b.write_grid(row);
-    row.push(b',');
-    super::stream::write_int(row, b.count() as usize);
-    let done = evaluator.write_board_csv(b, row);
-    if !matches!(done, Some(Ok(()))) {
-        row.truncate(start);
-    }
-    Some(match done? {
-        Ok(()) => {
+    let selected = evaluator.selected();
+    let done = evaluator.board_csv(b, |csv, starts| match selected {
+        // The text, its size and the cells: a board's text never needs quotes.
+        None => {
+            b.write_grid(row);
+            row.push(b',');
+            super::stream::write_int(row, b.count() as usize);
+            row.extend_from_slice(csv);
             row.push(b'\n');
-            Ok(())
         }
+        Some(_) => push_row(
+            row,
+            selected,
+            &b.grid_text(),
+            b.count() as usize,
+            csv,
+            starts,
+        ),
+    });
+    Some(match done? {
+        Ok(()) => Ok(()),
         Err(Error::Limit(m)) => Err(Error::Limit(format!(
             "position {}: {m}",
             quoted(&b.grid_text())
@@ -343,7 +364,7 @@ pub fn eval_one(evaluator: &Evaluator, text: &str, out: &mut dyn Write) -> Resul
     let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
     let s = rules.parse(text)?;
     let r = row(evaluator, rules, &s)?;
-    writeln!(out, "{}", evaluator.schema().header())
+    writeln!(out, "{}", super::stream::header(evaluator))
         .and_then(|_| out.write_all(&r))
         .and_then(|_| out.flush())
         .map_err(super::stream::write_err)
@@ -360,7 +381,7 @@ pub fn eval_lines(
 ) -> Result<()> {
     let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
     let write_err = super::stream::write_err;
-    writeln!(out, "{}", evaluator.schema().header()).map_err(write_err)?;
+    writeln!(out, "{}", super::stream::header(evaluator)).map_err(write_err)?;
     let mut lines = bounded_lines(input).enumerate().peekable();
     // Our own CSVs are read by their position column.
     let mut column = None;

@@ -299,7 +299,7 @@ pub fn eval_one(evaluator: &Evaluator, pos: &Position, out: &mut dyn Write) -> R
 }
 
 /// The header line of the rows `evaluator` writes (without the newline).
-fn header(evaluator: &Evaluator) -> String {
+pub(super) fn header(evaluator: &Evaluator) -> String {
     let schema = evaluator.schema();
     match evaluator.selected() {
         None => schema.header(),

@@ -106,7 +106,7 @@ enum Valued {
 }
 
 /// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
-/// in a row), and where each cell's field starts.
+/// in a row, [`push_csv_field`]), and where each cell's field starts.
 pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
     let mut bytes = Vec::with_capacity(64);
     let mut starts = Starts::new();
@@ -115,22 +115,33 @@ pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
         starts.push(bytes.len() as u32);
         field.clear();
         c.format_into(&mut field);
-        // A record with an empty first field: the cell's field as a row quotes it.
-        let mut w = csv::WriterBuilder::new()
-            .buffer_capacity(256)
-            .from_writer(Vec::with_capacity(field.len() + 4));
-        w.write_record(["", field.as_str()])
-            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e)))?;
-        let mut text = w
-            .into_inner()
-            .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
-        if text.last() == Some(&b'\n') {
-            text.pop();
-        }
-        bytes.extend_from_slice(&text);
+        bytes.push(b',');
+        push_csv_field(&mut bytes, field.as_bytes());
     }
     starts.push(bytes.len() as u32);
     Ok((bytes.into_boxed_slice(), starts))
+}
+
+/// Appends `field` to `out` as the `csv` crate writes a field of a row of two or more
+/// fields in its default style (csv-core's `QuoteStyle::Necessary`): in quotes, each
+/// quote doubled, if it holds a comma, a quote or a line break (`\n` or `\r`); as it is
+/// otherwise. A test checks it against the crate.
+pub fn push_csv_field(out: &mut Vec<u8>, field: &[u8]) {
+    if !field
+        .iter()
+        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        out.extend_from_slice(field);
+        return;
+    }
+    out.push(b'"');
+    for &b in field {
+        if b == b'"' {
+            out.push(b'"');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
 }
 
 /// Field `j` of the CSV text of cells `text` whose fields start at `starts`
@@ -204,13 +215,6 @@ impl Evaluator {
     /// [`Schema::select`]) and computes only those of the dear ones (atomic weight,
     /// temperature, mean). Call after [`Evaluator::misere`].
     pub fn select_columns(self, names: &str) -> Result<Evaluator> {
-        if let Ruleset::Shaped(r) = self.ruleset {
-            return Err(Error::usage(format!(
-                "--columns is for rules on graphs; rules {} are played on a {}",
-                r.name(),
-                r.notation()
-            )));
-        }
         let selected = self.schema.select(names)?;
         Ok(Evaluator {
             selected: Some(selected),
@@ -503,11 +507,11 @@ impl Evaluator {
         }
     }
 
-    /// Appends to `out` the CSV text of the cells [`Evaluator::evaluate_shape_csv`]
-    /// gives the board `b` of a domino game, valued on the bitboard path without
-    /// building its shape; `None` if that path does not take it (misère play, rules
-    /// that are not a domino game).
-    pub fn write_board_csv(&self, b: Bits, out: &mut Vec<u8>) -> Option<Result<()>> {
+    /// Calls `write` with the CSV text of the cells [`Evaluator::evaluate_shape_csv`]
+    /// gives the board `b` of a domino game and where its fields start, valued on the
+    /// bitboard path without building its shape; `None` if that path does not take it
+    /// (misère play, rules that are not a domino game).
+    pub fn board_csv(&self, b: Bits, write: impl FnOnce(&[u8], &Starts)) -> Option<Result<()>> {
         if self.shaped_misere.is_some() {
             return None;
         }
@@ -515,15 +519,15 @@ impl Evaluator {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
-        // Copied from the held cells (no share of them taken) when they are held.
+        // Read in place (no share of them taken) when they are held.
         if let Some(c) = self.value_cells.map.get(&v) {
-            out.extend_from_slice(&c.1);
+            write(&c.1, &c.2);
             return Some(Ok(()));
         }
         Some(
             self.value_cells
                 .get(v, || self.value_cells(v))
-                .map(|c| out.extend_from_slice(&c.1)),
+                .map(|c| write(&c.1, &c.2)),
         )
     }
 
@@ -569,14 +573,22 @@ impl Evaluator {
                 let nim = v.as_nus().filter(|n| n.num.is_zero() && n.ups == 0);
                 e.cells
                     .push(nim.map_or(Cell::Empty, |n| Cell::Int(n.nim as i64)));
-                let aw = if v.is_all_small() {
+                // Columns not asked for (`--columns`) are not computed.
+                let aw = if v.is_all_small() && self.wanted("atomic_weight") {
                     v.atomic_weight()?.map_or(Cell::Empty, Cell::Game)
                 } else {
                     Cell::Empty
                 };
                 e.cells.push(aw);
-                e.cells.push(Cell::Number(v.temperature()?));
-                e.cells.push(Cell::Number(v.mean()?));
+                for (name, x) in [
+                    ("temperature", GameId::temperature as fn(GameId) -> _),
+                    ("mean", GameId::mean),
+                ] {
+                    e.cells.push(match self.wanted(name) {
+                        true => Cell::Number(x(v)?),
+                        false => Cell::Empty,
+                    });
+                }
             }
         }
         Ok(e)
@@ -605,6 +617,43 @@ impl Evaluator {
         match &self.solver {
             Solver::Impartial(s) => s.memo_len(),
             Solver::Partizan(_) | Solver::Scoring(_) | Solver::Shaped(_) => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_csv_field;
+
+    /// Fields written as the `csv` crate writes them in a row of several fields.
+    #[test]
+    fn fields_are_quoted_as_the_csv_crate_quotes_them() {
+        for field in [
+            "",
+            "0",
+            "{1|-1}",
+            "{0, ^*|0}",
+            "a\"b",
+            "\"",
+            ",",
+            "x\ny",
+            "x\ry",
+            " lead",
+            "é,ü",
+            "#",
+            "'",
+            "{2|{1|0}, 1/2}",
+        ] {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(["", field]).unwrap();
+            let mut want = w.into_inner().unwrap();
+            want.pop();
+            let mut ours = vec![b','];
+            push_csv_field(&mut ours, field.as_bytes());
+            assert_eq!(
+                String::from_utf8(ours).unwrap(),
+                String::from_utf8(want).unwrap()
+            );
         }
     }
 }

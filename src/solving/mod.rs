@@ -25,7 +25,7 @@ pub mod table;
 mod word_table;
 
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
-pub use evaluate::{Evaluator, Starts, ValueRow, csv_cells, csv_field};
+pub use evaluate::{Evaluator, Starts, ValueRow, csv_cells, csv_field, push_csv_field};
 pub use impartial::ImpartialSolver;
 pub use misere::MisereSolver;
 pub use partizan::PartizanSolver;

@@ -88,7 +88,44 @@ fn bad_column_lists_are_usage_errors() {
     // Cutthroat has no temperature column (it is all-small).
     assert_usage_error(&with("temperature"), "graph6,colouring,n,m,outcome,value,grundy,atomic_weight");
     assert_usage_error(
-        &run(&["eval", "--rules", "domineering", "--board", "..", "--columns", "value"], None),
-        "--columns is for rules on graphs",
+        &run(&["eval", "--rules", "domineering", "--board", "..", "--columns", "cells"], None),
+        "position,size,outcome,value,grundy,atomic_weight,temperature,mean",
     );
+}
+
+/// Rules on shapes: the rows of board lines (the bitboard path), of an edge list and of
+/// a board too wide for the bitboards (the general path), of a CSV of ours read by its
+/// position column, and of `--board`, with `--columns`, are the full rows projected.
+#[test]
+fn shaped_rows_are_the_full_rows_projected() {
+    let wide = format!("{}|.{}", ".".repeat(70), "#".repeat(69));
+    let lines = ["..|..", ".#|..", "0-1:V,1-2:H", wide.as_str(), "...|.#.", "....|.##."];
+    for (rules, columns) in [
+        ("domineering", ["value", "position", "temperature", "size", "atomic_weight"].as_slice()),
+        ("cram", ["grundy", "position"].as_slice()),
+    ] {
+        let list = columns.join(",");
+        let full = stdout(&run(&["eval", "--rules", rules, "-"], Some(&lines.join("\n"))));
+        for input in [lines.join("\n"), full.clone()] {
+            let some = run(&["eval", "--rules", rules, "--columns", &list, "-"], Some(&input));
+            assert!(some.status.success(), "{}", stderr(&some));
+            let (full, some) = (rows(&full), rows(&stdout(&some)));
+            assert_eq!(some.len(), lines.len() + 1);
+            for (a, b) in full.iter().zip(&some) {
+                let want: Vec<&String> = columns
+                    .iter()
+                    .map(|c| &a[full[0].iter().position(|h| h == c).unwrap()])
+                    .collect();
+                assert_eq!(b.iter().collect::<Vec<_>>(), want, "{rules}");
+            }
+        }
+        let one = run(
+            &["eval", "--rules", rules, "--board", lines[4], "--columns", &list],
+            None,
+        );
+        assert_eq!(rows(&stdout(&one))[1], rows(&stdout(&run(
+            &["eval", "--rules", rules, "--columns", &list, "-"],
+            Some(lines[4]),
+        )))[1]);
+    }
 }
