@@ -145,10 +145,11 @@ fn tallied_row(
         }
     }
     let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
+    // An edge list holds commas: quoted as the csv crate quotes it.
     push_row(
         &mut row,
         evaluator.selected(),
-        &text,
+        &|row: &mut Vec<u8>| crate::solving::push_csv_field(row, text.as_bytes()),
         rules.size(s),
         csv,
         &cells.2,
@@ -156,14 +157,14 @@ fn tallied_row(
     Ok(row)
 }
 
-/// Appends a row as the `csv` crate writes it: the position `text` (quoted if it holds
-/// a comma, a quote or a line break: an edge list), its `size` and the value cells
-/// (`csv`, a comma before each, fields at `starts`); with `--columns` (`selected`), only
-/// those columns, in their order.
+/// Appends a row as the `csv` crate writes it: the position (written by `position`,
+/// quoted if need be), its `size` and the value cells (`csv`, a comma before each,
+/// fields at `starts`); with `--columns` (`selected`), only those columns, in their
+/// order.
 fn push_row(
     row: &mut Vec<u8>,
     selected: Option<&[usize]>,
-    text: &str,
+    position: &dyn Fn(&mut Vec<u8>),
     size: usize,
     csv: &[u8],
     starts: &crate::solving::Starts,
@@ -175,7 +176,7 @@ fn push_row(
             row.push(b',');
         }
         match c {
-            0 => crate::solving::push_csv_field(row, text.as_bytes()),
+            0 => position(row),
             1 => super::stream::write_int(row, size),
             v => row.extend_from_slice(crate::solving::csv_field(csv, starts, v - 2)),
         }
@@ -206,7 +207,7 @@ fn board_row(evaluator: &Evaluator, b: Option<Bits>, row: &mut Vec<u8>) -> Optio
         Some(_) => push_row(
             row,
             selected,
-            &b.grid_text(),
+            &|row: &mut Vec<u8>| b.write_grid(row),
             b.count() as usize,
             csv,
             starts,
