@@ -80,7 +80,12 @@ pub fn start() -> LineOutput {
     let watched = Arc::downgrade(&inner);
     let registration = stop::on_stop(move |reason| {
         let inner = watched.upgrade()?;
-        let _ = lock(&inner).out.flush();
+        let mut held = lock(&inner);
+        let _ = held.out.flush();
+        // Kept locked until the exit that follows every stop action: a worker that got
+        // the lock after the flush would start a write the exit could cut mid-line (seen
+        // once in a loaded test run of `enumerate`).
+        std::mem::forget(held);
         Some(match reason {
             stop::Reason::Signal(_) => "the lines written so far are whole".to_string(),
             _ => "(the lines written so far are whole)".to_string(),

@@ -11,8 +11,8 @@ use super::bits::{Bits, Word, fill_in, tight_in};
 
 impl Bits {
     /// Calls `each` with the parts of two or more cells, each cut to its bounding box,
-    /// that this board (connected, of two or more cells) leaves when the domino at cell
-    /// `p` and the one to its right (below it if `vertical`) is removed; the single
+    /// that this board (connected, of two or more cells) leaves when the domino on cell
+    /// `p` and the cell to its right (below it if `vertical`) is removed; the single
     /// cells it leaves are left out. The order of the parts is not fixed. Stops at the
     /// first error of `each`.
     #[inline]
