@@ -187,9 +187,10 @@ fn push_row(
     row.push(b'\n');
 }
 
-/// The row of a board of a domino game in grid notation, read straight into bits and
-/// valued on the bitboard path ([`Evaluator::board_csv`]); `None` for any
-/// other text or rules (the general path reads it). The rules that declare dominoes
+/// Appends to `row` the row of board `b` of a domino game (a line in grid notation
+/// read straight into bits, [`Bits::parse_grid`]), valued on the bitboard path
+/// ([`Evaluator::board_csv`]); `None`, with nothing appended, for a line that is not
+/// such a board or rules that do not take it (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
 fn board_row(evaluator: &Evaluator, b: Option<Bits>, row: &mut Vec<u8>) -> Option<Result<()>> {

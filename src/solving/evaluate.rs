@@ -21,11 +21,8 @@
 //! ```
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use dashmap::DashMap;
-use smallvec::SmallVec;
-
+use super::cells_csv::{Starts, ValueCells, ValueRow, csv_cells};
 use super::columns::{Cell, Evaluation, Schema};
 use super::impartial::ImpartialSolver;
 use super::misere::MisereSolver;
@@ -61,93 +58,11 @@ pub struct Evaluator {
     selected: Option<Vec<usize>>,
 }
 
-/// The cells of a value, their CSV text (a comma before each) and where each cell's
-/// field starts in it ([`csv_cells`]).
-pub type ValueRow = Arc<(Evaluation, Box<[u8]>, Starts)>;
-
-/// Where each cell's field starts in the CSV text of cells (at the comma before it),
-/// and the text's length last.
-pub type Starts = SmallVec<[u32; 9]>;
-
-/// Values met last, each with its cells (a census meets the same values again and
-/// again: one lookup instead of one per column, and no formatting).
-#[derive(Default)]
-struct ValueCells {
-    map: DashMap<GameId, ValueRow, crate::hash::Xxh3Build>,
-    held: AtomicUsize,
-}
-
-/// Values [`ValueCells`] holds before it starts again (a few hundred bytes each).
-const VALUE_CELLS: usize = 1 << 15;
-
-impl ValueCells {
-    /// The cells of value `v` with their CSV text, made by `make` if not held.
-    fn get(&self, v: GameId, make: impl FnOnce() -> Result<Evaluation>) -> Result<ValueRow> {
-        if let Some(c) = self.map.get(&v) {
-            return Ok(Arc::clone(&c));
-        }
-        let e = make()?;
-        let (csv, starts) = csv_cells(&e)?;
-        let c = Arc::new((e, csv, starts));
-        if self.held.fetch_add(1, Ordering::Relaxed) >= VALUE_CELLS {
-            self.map.clear();
-            self.held.store(1, Ordering::Relaxed);
-        }
-        self.map.insert(v, Arc::clone(&c));
-        Ok(c)
-    }
-}
-
 /// What [`Evaluator::colourings`] gives for a position: its value (a partizan position
 /// valued by its graph's plan), or its cells.
 enum Valued {
     Value(GameId),
     Cells(Box<Evaluation>),
-}
-
-/// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
-/// in a row, [`push_csv_field`]), and where each cell's field starts.
-pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
-    let mut bytes = Vec::with_capacity(64);
-    let mut starts = Starts::new();
-    let mut field = String::new();
-    for c in &cells.cells {
-        starts.push(bytes.len() as u32);
-        field.clear();
-        c.format_into(&mut field);
-        bytes.push(b',');
-        push_csv_field(&mut bytes, field.as_bytes());
-    }
-    starts.push(bytes.len() as u32);
-    Ok((bytes.into_boxed_slice(), starts))
-}
-
-/// Appends `field` to `out` as the `csv` crate writes a field of a row of two or more
-/// fields in its default style (csv-core's `QuoteStyle::Necessary`): in quotes, each
-/// quote doubled, if it holds a comma, a quote or a line break (`\n` or `\r`); as it is
-/// otherwise. A test checks it against the crate.
-pub fn push_csv_field(out: &mut Vec<u8>, field: &[u8]) {
-    if !field
-        .iter()
-        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
-    {
-        out.extend_from_slice(field);
-        return;
-    }
-    out.push(b'"');
-    for &b in field {
-        if b == b'"' {
-            out.push(b'"');
-        }
-        out.push(b);
-    }
-    out.push(b'"');
-}
-
-/// Field `j` of the CSV text of cells `text` whose fields start at `starts`
-/// ([`csv_cells`]), as quoted.
-pub fn csv_field<'a>(text: &'a [u8], starts: &Starts, j: usize) -> &'a [u8] {
-    &text[starts[j] as usize + 1..starts[j + 1] as usize]
 }
 
 enum Solver {
@@ -349,29 +264,39 @@ impl Evaluator {
     fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
         e.cells
             .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
-        let number = |name: &str,
-                      x: fn(
-            GameId,
-        ) -> std::result::Result<
-            crate::values::dyadic::Dyadic,
-            crate::values::limits::Limit,
-        >|
-         -> Result<Cell> {
-            Ok(match self.wanted(name) {
+        if self.ruleset.all_small() {
+            e.cells.push(self.weight_cell(v)?);
+        } else {
+            self.thermal_cells(v, e)?;
+        }
+        Ok(())
+    }
+
+    /// The atomic weight cell of `v`, empty if the column is not asked for
+    /// (`--columns`: then it is not computed) or `v` has none.
+    fn weight_cell(&self, v: GameId) -> Result<Cell> {
+        Ok(match self.wanted("atomic_weight") {
+            true => v.atomic_weight()?.map_or(Cell::Empty, Cell::Game),
+            false => Cell::Empty,
+        })
+    }
+
+    /// Appends the temperature and mean cells of `v`, each empty (not computed) if its
+    /// column is not asked for.
+    fn thermal_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
+        type Invariant =
+            fn(
+                GameId,
+            )
+                -> std::result::Result<crate::values::dyadic::Dyadic, crate::values::limits::Limit>;
+        for (name, x) in [
+            ("temperature", GameId::temperature as Invariant),
+            ("mean", GameId::mean),
+        ] {
+            e.cells.push(match self.wanted(name) {
                 true => Cell::Number(x(v)?),
                 false => Cell::Empty,
-            })
-        };
-        if self.ruleset.all_small() {
-            e.cells.push(match self.wanted("atomic_weight") {
-                true => v.atomic_weight()?.map_or(Cell::Empty, Cell::Game),
-                false => Cell::Empty,
             });
-        } else {
-            e.cells.extend([
-                number("temperature", GameId::temperature)?,
-                number("mean", GameId::mean)?,
-            ]);
         }
         Ok(())
     }
@@ -573,22 +498,11 @@ impl Evaluator {
                 let nim = v.as_nus().filter(|n| n.num.is_zero() && n.ups == 0);
                 e.cells
                     .push(nim.map_or(Cell::Empty, |n| Cell::Int(n.nim as i64)));
-                // Columns not asked for (`--columns`) are not computed.
-                let aw = if v.is_all_small() && self.wanted("atomic_weight") {
-                    v.atomic_weight()?.map_or(Cell::Empty, Cell::Game)
-                } else {
-                    Cell::Empty
-                };
-                e.cells.push(aw);
-                for (name, x) in [
-                    ("temperature", GameId::temperature as fn(GameId) -> _),
-                    ("mean", GameId::mean),
-                ] {
-                    e.cells.push(match self.wanted(name) {
-                        true => Cell::Number(x(v)?),
-                        false => Cell::Empty,
-                    });
-                }
+                e.cells.push(match v.is_all_small() {
+                    true => self.weight_cell(v)?,
+                    false => Cell::Empty,
+                });
+                self.thermal_cells(v, &mut e)?;
             }
         }
         Ok(e)
@@ -617,43 +531,6 @@ impl Evaluator {
         match &self.solver {
             Solver::Impartial(s) => s.memo_len(),
             Solver::Partizan(_) | Solver::Scoring(_) | Solver::Shaped(_) => 0,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::push_csv_field;
-
-    /// Fields written as the `csv` crate writes them in a row of several fields.
-    #[test]
-    fn fields_are_quoted_as_the_csv_crate_quotes_them() {
-        for field in [
-            "",
-            "0",
-            "{1|-1}",
-            "{0, ^*|0}",
-            "a\"b",
-            "\"",
-            ",",
-            "x\ny",
-            "x\ry",
-            " lead",
-            "é,ü",
-            "#",
-            "'",
-            "{2|{1|0}, 1/2}",
-        ] {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record(["", field]).unwrap();
-            let mut want = w.into_inner().unwrap();
-            want.pop();
-            let mut ours = vec![b','];
-            push_csv_field(&mut ours, field.as_bytes());
-            assert_eq!(
-                String::from_utf8(ours).unwrap(),
-                String::from_utf8(want).unwrap()
-            );
         }
     }
 }

@@ -2,6 +2,7 @@
 //! the impartial solver and the order-preserving parallel driver.
 
 pub mod batch;
+mod cells_csv;
 pub mod chomp_table;
 pub mod classes;
 pub mod columns;
@@ -24,8 +25,9 @@ pub mod shaped;
 pub mod table;
 mod word_table;
 
+pub use cells_csv::{Starts, ValueRow, csv_cells, csv_field, push_csv_field};
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
-pub use evaluate::{Evaluator, Starts, ValueRow, csv_cells, csv_field, push_csv_field};
+pub use evaluate::Evaluator;
 pub use impartial::ImpartialSolver;
 pub use misere::MisereSolver;
 pub use partizan::PartizanSolver;
