@@ -27,7 +27,7 @@ use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
 use crate::solving::driver::ordered_map;
 use crate::solving::{Evaluator, Schema};
-use crate::sys::input::{at_line, bounded_lines, read_error};
+use crate::sys::input::{at_line, line_blocks, read_error};
 
 /// Positions per unit of work.
 pub const UNIT: usize = 64;
@@ -384,24 +384,24 @@ pub fn eval_lines(
     let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
     let write_err = super::stream::write_err;
     writeln!(out, "{}", super::stream::header(evaluator)).map_err(write_err)?;
-    let mut lines = bounded_lines(input).enumerate().peekable();
+    // Lines go to the threads in blocks of BLOCK, read into one buffer a block; each
+    // block's rows go into one buffer: a block's rows up to its first error, then that
+    // error.
+    const BLOCK: usize = 64;
+    let mut blocks = line_blocks(input, BLOCK).peekable();
     // Our own CSVs are read by their position column.
     let mut column = None;
-    if let Some((_, Ok(first))) = lines.peek() {
-        let fields: Vec<&str> = first.split(',').collect();
-        if let Some(i) = fields.iter().position(|f| *f == "position") {
-            column = Some(i);
-            lines.next();
-        }
+    if let Some(first) = blocks.peek_mut()
+        && let Some(i) = first
+            .peek()
+            .and_then(|line| line.split(',').position(|f| f == "position"))
+    {
+        column = Some(i);
+        first.skip_one();
     }
     // One line's row appended to `rows`; `board` is the line read as a board, if it
     // was read so already.
-    let line_row = |i: usize,
-                    line: std::io::Result<String>,
-                    board: Option<Bits>,
-                    rows: &mut Vec<u8>|
-     -> Result<()> {
-        let line = line.map_err(|e| read_error(i, e))?;
+    let line_row = |i: usize, line: &str, board: Option<Bits>, rows: &mut Vec<u8>| -> Result<()> {
         let text = match column {
             Some(c) => {
                 let mut r = csv::ReaderBuilder::new()
@@ -433,36 +433,32 @@ pub fn eval_lines(
         rows.extend(row(evaluator, rules, &s).map_err(|e| at_line(i, e))?);
         Ok(())
     };
-    // Lines go to the threads in blocks of BLOCK, each block's rows into one buffer: a
-    // block's rows up to its first error, then that error.
-    const BLOCK: usize = 64;
-    let mut blocks = std::iter::from_fn(|| {
-        let block: Vec<_> = lines.by_ref().take(BLOCK).collect();
-        (!block.is_empty()).then_some(block)
-    });
     let result = ordered_map(
         &mut blocks,
         1024 / BLOCK,
         |block| -> (Vec<u8>, Result<()>) {
             // Plain board lines are read first, and the memory asked for where their
             // values are held, so that the lookups of the block overlap.
-            let boards: SmallVec<[Option<Bits>; BLOCK]> = block
+            let lines: SmallVec<[(usize, &str); BLOCK]> = block.lines().collect();
+            let boards: SmallVec<[Option<Bits>; BLOCK]> = lines
                 .iter()
-                .map(|(_, line)| match (column, line) {
-                    (None, Ok(line)) => Bits::parse_grid(line.trim()),
-                    _ => None,
+                .map(|(_, line)| match column {
+                    None => Bits::parse_grid(line.trim()),
+                    Some(_) => None,
                 })
                 .collect();
             for b in boards.iter().flatten() {
                 evaluator.prefetch_board(*b);
             }
-            let mut rows = Vec::with_capacity(64 * block.len());
-            for ((i, line), board) in block.into_iter().zip(boards) {
+            let mut rows = Vec::with_capacity(64 * lines.len());
+            for (&(i, line), board) in lines.iter().zip(boards) {
                 if let Err(e) = line_row(i, line, board, &mut rows) {
                     return (rows, Err(e));
                 }
             }
-            (rows, Ok(()))
+            drop(lines);
+            let failed = block.error.map(|(i, e)| read_error(i, e));
+            (rows, failed.map_or(Ok(()), Err))
         },
         |blocks| {
             governor.check(evaluator)?;

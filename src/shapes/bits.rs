@@ -151,9 +151,15 @@ impl Bits {
         }
         let (mut cells, mut filled, mut bars) = (0u128, 0u128, 0u128);
         for (k, chunk) in bytes.chunks(8).enumerate() {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            let x = u64::from_le_bytes(word);
+            // A whole chunk is one load; the last, shorter one is put together byte by
+            // byte (a copy into a zeroed word called memcpy and stalled its load).
+            let x = match <[u8; 8]>::try_from(chunk) {
+                Ok(word) => u64::from_le_bytes(word),
+                Err(_) => chunk
+                    .iter()
+                    .rev()
+                    .fold(0u64, |x, &byte| x << 8 | byte as u64),
+            };
             let at = 8 * k as u32;
             cells |= (bytes_equal(x, b'.') as u128) << at;
             filled |= (bytes_equal(x, b'#') as u128) << at;

@@ -116,6 +116,15 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
     huge_line.extend(std::iter::repeat_n(b'B', 10_000_000));
     huge_line.push(b'\n');
     let nk_csv = d.join("nk.csv").display().to_string();
+    // Board lines are read 64 to a block: the bad line is in the second block.
+    let boards_then = |bad: &[u8]| {
+        let mut lines = "..|..\n".repeat(69).into_bytes();
+        lines.extend_from_slice(bad);
+        lines.extend_from_slice(b"\n..\n");
+        lines
+    };
+    let mut huge_board = boards_then(b"");
+    huge_board.splice(6 * 69..6 * 69, std::iter::repeat_n(b'.', 10_000_000));
 
     // A sum of 20 hot games: its canonical form takes about 10 s (README, `--timeout`).
     let hot_sum: String = (2..22)
@@ -149,6 +158,8 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
         ("invalid UTF-8 on stdin", vec!["eval", "--rules", "node-kayles", "-"], b"A_\n\xff\xfe\n".to_vec(), "input line 2: not UTF-8"),
         ("a colouring with stdin", vec!["eval", "--rules", "cutthroat", "--colouring", "BW", "-"], b"A_ BW\n".to_vec(), "--colouring"),
         ("a 10 MB line", vec!["eval", "--rules", "node-kayles", "-"], huge_line, "input line 2"),
+        ("invalid UTF-8 among board lines", vec!["eval", "--rules", "domineering", "-"], boards_then(b".\xff."), "input line 70: not UTF-8"),
+        ("a 10 MB board line", vec!["eval", "--rules", "domineering", "-"], huge_board, "input line 70: longer than"),
         ("a ~ graph6 header", vec!["eval", "--rules", "node-kayles", "--graph", "~?@?"], vec![], "64 vertices"),
         ("random bytes as graph6", vec!["eval", "--rules", "node-kayles", "-"], b"\x01\x02garbage\n".to_vec(), "input line 1"),
         ("octal --out under a file", vec!["octal", "0.77", "--max", "1000000000", "--out", "random.bin/x.csv"], vec![], "cannot create"),
@@ -300,4 +311,26 @@ fn a_closed_stdout_is_an_error_not_a_silent_success() {
             "{cmd}: {err}"
         );
     }
+}
+
+/// Board lines are read in blocks: a line that is not UTF-8 in the second block stops
+/// `eval` after the rows of every line before it, each whole, and the header.
+#[test]
+fn board_lines_before_a_bad_one_are_written_whole() {
+    let d = scratch("board-block");
+    let mut input = "..|..\n.\n".repeat(40).into_bytes();
+    input.extend_from_slice(b"...\n\xff\n..\n");
+    let o = run(&["eval", "--rules", "domineering", "-"], &input, &d);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("input line 82: not UTF-8"));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 81, "{out}");
+    // The 2x2 square is {1 | -1} (Winning Ways ch. 5), a single cell 0, three in a row
+    // -1 (Right's one horizontal domino).
+    assert!(rows[0].starts_with("..|..,4,N,{1|-1},"), "{}", rows[0]);
+    assert!(rows[1].starts_with(".,1,P,0,"), "{}", rows[1]);
+    assert!(rows[80].starts_with("...,3,R,-1,"), "{}", rows[80]);
+    assert!(out.ends_with('\n'));
+    std::fs::remove_dir_all(&d).unwrap();
 }
