@@ -193,26 +193,35 @@ fn push_row(
 /// such a board or rules that do not take it (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
-fn board_row(evaluator: &Evaluator, b: Option<Bits>, row: &mut Vec<u8>) -> Option<Result<()>> {
+/// `text` is what `b` was read from.
+fn board_row(
+    evaluator: &Evaluator,
+    b: Option<Bits>,
+    text: &str,
+    row: &mut Vec<u8>,
+) -> Option<Result<()>> {
     let b = b?;
+    // The board as it is written: the line itself when it was written so already (its
+    // box the board's: no row or column of `#` only round it), which is most lines.
+    let write = |row: &mut Vec<u8>| {
+        if text.len() + 1 == b.h as usize * (b.w as usize + 1) {
+            debug_assert_eq!(text, b.grid_text());
+            row.extend_from_slice(text.as_bytes());
+        } else {
+            b.write_grid(row);
+        }
+    };
     let selected = evaluator.selected();
     let done = evaluator.board_csv(b, |csv, starts| match selected {
         // The text, its size and the cells: a board's text never needs quotes.
         None => {
-            b.write_grid(row);
+            write(row);
             row.push(b',');
             super::stream::write_int(row, b.count() as usize);
             row.extend_from_slice(csv);
             row.push(b'\n');
         }
-        Some(_) => push_row(
-            row,
-            selected,
-            &|row: &mut Vec<u8>| b.write_grid(row),
-            b.count() as usize,
-            csv,
-            starts,
-        ),
+        Some(_) => push_row(row, selected, &write, b.count() as usize, csv, starts),
     });
     Some(match done? {
         Ok(()) => Ok(()),
@@ -426,7 +435,7 @@ pub fn eval_lines(
             return Ok(());
         }
         let board = board.or_else(|| Bits::parse_grid(text));
-        if let Some(done) = board_row(evaluator, board, rows) {
+        if let Some(done) = board_row(evaluator, board, text, rows) {
             return done.map_err(|e| at_line(i, e));
         }
         let s = rules.parse(text).map_err(|e| at_line(i, e))?;

@@ -63,6 +63,8 @@ proptest! {
 
     /// `eval` reads a board line straight into bits (`Bits::parse_grid`): the same
     /// cells as the board's shape, written back as `board::write` writes the shape.
+    /// `eval` writes the line itself when its length is the board's box's (no row or
+    /// column of `#` only round it): that is the text written back, and only then.
     #[test]
     fn board_lines_read_as_bits_are_the_boards_shapes(b in any_board()) {
         let shape = board::parse(&b).unwrap();
@@ -71,6 +73,8 @@ proptest! {
             Some(bits) => {
                 prop_assert_eq!(Some(bits), Bits::from_cells(shape.place().unwrap()));
                 prop_assert_eq!(bits.grid_text(), board::write(&shape));
+                let boxed = b.len() + 1 == bits.h as usize * (bits.w as usize + 1);
+                prop_assert_eq!(boxed, bits.grid_text() == b);
             }
         }
     }

@@ -37,7 +37,7 @@ impl GameId {
         if let Some(v) = memo.get(key.as_slice()) {
             return Ok(*v);
         }
-        let (l, r) = canonicalize(left.to_vec(), right.to_vec());
+        let (l, r) = canonicalize(left.into(), right.into());
         let v = recognise(l, r)?;
         store().form_ids.fetch_add(key.len(), Ordering::Relaxed);
         memo.insert(key.as_slice().into(), v);
@@ -129,14 +129,18 @@ pub(super) fn nus_options(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
 fn nus_options_general(n: Nus) -> (Vec<GameId>, Vec<GameId>) {
     let x = n.num;
     let with = |ups: i32, nim: u32| GameId::nus(Nus { num: x, ups, nim });
-    let mut l = vec![with(0, n.nim)];
-    let mut r = vec![with(n.ups - 1, n.nim ^ 1)];
+    let mut l = Opts::from_elem(with(0, n.nim), 1);
+    let mut r = Opts::from_elem(with(n.ups - 1, n.nim ^ 1), 1);
     for k in 0..n.nim {
         l.push(with(n.ups, k));
         r.push(with(n.ups, k));
     }
-    canonicalize(l, r)
+    let (l, r) = canonicalize(l, r);
+    (l.into_vec(), r.into_vec())
 }
+
+/// Option lists while a canonical form is worked out (on the stack up to 16).
+pub(super) type Opts = SmallVec<[GameId; 16]>;
 
 /// `x ≤ {L | R}` for a form given by its options: no x^L ≥ G and no G^R ≤ x.
 fn le_id_form(x: GameId, l: &[GameId], r: &[GameId]) -> bool {
@@ -151,7 +155,7 @@ fn le_form_id(l: &[GameId], r: &[GameId], y: GameId) -> bool {
 /// Keeps the maximal (`left`) or minimal options, without duplicates. The stops are
 /// read once per option and settle most pairs before [`GameId::leq`] is asked (the same
 /// quick answers it gives, without fetching both values again for each pair).
-pub(super) fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
+pub(super) fn undominated(opts: Opts, left: bool) -> Opts {
     let mut v = opts;
     v.sort_unstable();
     v.dedup();
@@ -181,27 +185,27 @@ pub(super) fn undominated(opts: Vec<GameId>, left: bool) -> Vec<GameId> {
 /// Canonical options of `{left | right}` (whose options are canonical values): remove
 /// dominated options and bypass reversible ones until neither applies. Only compares
 /// existing values, so it cannot leave the kernel's range.
-fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+fn canonicalize(mut l: Opts, mut r: Opts) -> (Opts, Opts) {
     loop {
         l = undominated(l, true);
         r = undominated(r, false);
         let mut changed = false;
         // A left option A is reversible through A^R ≤ G: replace A by A^R's left options.
-        let mut new_l = Vec::with_capacity(l.len());
+        let mut new_l = Opts::new();
         for &a in &l {
             match a.right_options().iter().find(|ar| le_id_form(**ar, &l, &r)) {
                 Some(ar) => {
-                    new_l.extend(ar.left_options());
+                    new_l.extend_from_slice(ar.left_options());
                     changed = true;
                 }
                 None => new_l.push(a),
             }
         }
-        let mut new_r = Vec::with_capacity(r.len());
+        let mut new_r = Opts::new();
         for &b in &r {
             match b.left_options().iter().find(|bl| le_form_id(&l, &r, **bl)) {
                 Some(bl) => {
-                    new_r.extend(bl.right_options());
+                    new_r.extend_from_slice(bl.right_options());
                     changed = true;
                 }
                 None => new_r.push(b),
@@ -218,12 +222,12 @@ fn canonicalize(mut l: Vec<GameId>, mut r: Vec<GameId>) -> (Vec<GameId>, Vec<Gam
 
 /// The id of the canonical form `{l | r}` (sorted, undominated, no reversible options):
 /// a number-up-star if it is one, else a general node.
-fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId, Limit> {
+fn recognise(mut l: Opts, mut r: Opts) -> Result<GameId, Limit> {
     l.sort_unstable();
     r.sort_unstable();
     // Most values have an option that is not a number-up-star: nothing to recognise.
     if l.iter().chain(&r).any(|g| g.as_nus().is_none()) {
-        return Ok(intern(Node::General(l.into(), r.into())));
+        return Ok(intern(Node::General(l[..].into(), r[..].into())));
     }
     // Numbers: options all numbers with max L < min R give the simplest number between.
     let all_numbers = |v: &[GameId]| v.iter().all(|g| g.as_number().is_some());
@@ -256,13 +260,13 @@ fn recognise(mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId, Limit> {
                 let (mut cl, mut cr) = cand.options();
                 cl.sort_unstable();
                 cr.sort_unstable();
-                if cl == l && cr == r {
+                if cl[..] == l[..] && cr[..] == r[..] {
                     return Ok(cand);
                 }
             }
         }
     }
-    Ok(intern(Node::General(l.into(), r.into())))
+    Ok(intern(Node::General(l[..].into(), r[..].into())))
 }
 
 #[cfg(test)]
@@ -288,7 +292,7 @@ mod tests {
                 .filter(|k| mask >> k & 1 == 1)
                 .map(GameId::nimber)
                 .collect();
-            let (l, r) = canonicalize(s.clone(), s.clone());
+            let (l, r) = canonicalize(s[..].into(), s[..].into());
             assert_eq!(
                 impartial_nimbers(&s, &s),
                 Some(recognise(l, r).unwrap()),

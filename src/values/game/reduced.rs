@@ -52,7 +52,7 @@ impl GameId {
                 out.push(self.checked_sub(gr)?);
             }
         }
-        Ok(undominated(out, true))
+        Ok(undominated(out.into(), true).into_vec())
     }
 
     /// The reduced canonical form: the simplest value infinitely close to G, so that
