@@ -26,6 +26,7 @@ use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
 use crate::solving::driver::ordered_map;
+use crate::solving::shaped::BoardHint;
 use crate::solving::{Evaluator, Schema};
 use crate::sys::input::{at_line, line_blocks, read_error};
 
@@ -193,14 +194,15 @@ fn push_row(
 /// such a board or rules that do not take it (the general path reads it). The rules that declare dominoes
 /// ([`ShapedRules::dominoes`]) read a board as [`crate::shapes::board`] does and write
 /// it as [`Bits::grid_text`] does, its size its number of cells: the same row either way.
-/// `text` is what `b` was read from.
+/// `text` is what `b` was read from, `hint` what [`Evaluator::prefetch_board`] gave
+/// for it.
 fn board_row(
     evaluator: &Evaluator,
-    b: Option<Bits>,
+    b: Option<(Bits, BoardHint)>,
     text: &str,
     row: &mut Vec<u8>,
 ) -> Option<Result<()>> {
-    let b = b?;
+    let (b, hint) = b?;
     // The board as it is written: the line itself when it was written so already (its
     // box the board's: no row or column of `#` only round it), which is most lines.
     let write = |row: &mut Vec<u8>| {
@@ -212,7 +214,7 @@ fn board_row(
         }
     };
     let selected = evaluator.selected();
-    let done = evaluator.board_csv(b, |csv, starts| match selected {
+    let done = evaluator.board_csv(b, hint, |csv, starts| match selected {
         // The text, its size and the cells: a board's text never needs quotes.
         None => {
             write(row);
@@ -410,7 +412,11 @@ pub fn eval_lines(
     }
     // One line's row appended to `rows`; `board` is the line read as a board, if it
     // was read so already.
-    let line_row = |i: usize, line: &str, board: Option<Bits>, rows: &mut Vec<u8>| -> Result<()> {
+    let line_row = |i: usize,
+                    line: &str,
+                    board: Option<(Bits, BoardHint)>,
+                    rows: &mut Vec<u8>|
+     -> Result<()> {
         let text = match column {
             Some(c) => {
                 let mut r = csv::ReaderBuilder::new()
@@ -434,7 +440,7 @@ pub fn eval_lines(
         if text.is_empty() {
             return Ok(());
         }
-        let board = board.or_else(|| Bits::parse_grid(text));
+        let board = board.or_else(|| Bits::parse_grid(text).map(|b| (b, BoardHint::default())));
         if let Some(done) = board_row(evaluator, board, text, rows) {
             return done.map_err(|e| at_line(i, e));
         }
@@ -449,16 +455,13 @@ pub fn eval_lines(
             // Plain board lines are read first, and the memory asked for where their
             // values are held, so that the lookups of the block overlap.
             let lines: SmallVec<[(usize, &str); BLOCK]> = block.lines().collect();
-            let boards: SmallVec<[Option<Bits>; BLOCK]> = lines
+            let boards: SmallVec<[Option<(Bits, BoardHint)>; BLOCK]> = lines
                 .iter()
                 .map(|(_, line)| match column {
-                    None => Bits::parse_grid(line.trim()),
+                    None => Bits::parse_grid(line.trim()).map(|b| (b, evaluator.prefetch_board(b))),
                     Some(_) => None,
                 })
                 .collect();
-            for b in boards.iter().flatten() {
-                evaluator.prefetch_board(*b);
-            }
             let mut rows = Vec::with_capacity(64 * lines.len());
             for (&(i, line), board) in lines.iter().zip(boards) {
                 if let Err(e) = line_row(i, line, board, &mut rows) {

@@ -258,6 +258,12 @@ impl Bits {
         }
     }
 
+    /// Whether the board is one part (cells joined by a side), of one or more cells.
+    #[inline]
+    pub fn connected(self) -> bool {
+        self.cells != 0 && self.fill(self.cells) == self.cells
+    }
+
     /// The connected parts of the board (cells joined by a side), each in its own
     /// bounding box, in order of their first cell.
     pub fn components(self) -> Parts {

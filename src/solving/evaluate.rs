@@ -29,7 +29,7 @@ use super::misere::MisereSolver;
 use super::misere_shaped::ShapedMisereSolver;
 use super::partizan::PartizanSolver;
 use super::scoring::ScoringSolver;
-use super::shaped::ShapedSolver;
+use super::shaped::{BoardHint, ShapedSolver};
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::graphs::{Colouring, Graph, Position};
@@ -424,23 +424,31 @@ impl Evaluator {
         self.value_cells.get(v, || self.value_cells(v))
     }
 
-    /// Asks the memory for where the value of board `b` of a domino game is held (a
-    /// hint before [`Evaluator::write_board_csv`]; it changes no result).
-    pub fn prefetch_board(&self, b: Bits) {
-        if let Solver::Shaped(s) = &self.solver {
-            s.prefetch_board(b);
+    /// Asks the memory for where the value of board `b` of a domino game is held, and
+    /// gives what it found out for [`Evaluator::board_csv`] (a hint: it changes no
+    /// result).
+    pub fn prefetch_board(&self, b: Bits) -> BoardHint {
+        match &self.solver {
+            Solver::Shaped(s) => s.prefetch_board(b),
+            _ => BoardHint::default(),
         }
     }
 
     /// Calls `write` with the CSV text of the cells [`Evaluator::evaluate_shape_csv`]
     /// gives the board `b` of a domino game and where its fields start, valued on the
     /// bitboard path without building its shape; `None` if that path does not take it
-    /// (misère play, rules that are not a domino game).
-    pub fn board_csv(&self, b: Bits, write: impl FnOnce(&[u8], &Starts)) -> Option<Result<()>> {
+    /// (misère play, rules that are not a domino game). `hint` is what
+    /// [`Evaluator::prefetch_board`] gave for `b`, or the default.
+    pub fn board_csv(
+        &self,
+        b: Bits,
+        hint: BoardHint,
+        write: impl FnOnce(&[u8], &Starts),
+    ) -> Option<Result<()>> {
         if self.shaped_misere.is_some() {
             return None;
         }
-        let v = match self.shaped_solver().ok()?.board_value(b)? {
+        let v = match self.shaped_solver().ok()?.board_value(b, hint)? {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };

@@ -151,6 +151,11 @@ struct Walk<'a> {
     looked: Cell<u64>,
 }
 
+/// What [`Grid::prefetch`] found out about a board, so that [`Grid::value`] does not
+/// work it out again: the board's key when it is one part looked up by key.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoardHint(Option<Bits>);
+
 /// Option values of one side (most parts have a few dozen moves at most).
 type Options = SmallVec<[GameId; 32]>;
 
@@ -227,9 +232,10 @@ impl Grid {
         self.table.clear();
     }
 
-    /// The value of board `b`: the sum of its parts' values. `room(k)` is called before
-    /// `k` entries are inserted (the solver's cap).
-    pub(super) fn value(&self, b: Bits, room: &dyn Fn(usize)) -> Result<GameId> {
+    /// The value of board `b`: the sum of its parts' values. `hint` is what
+    /// [`Grid::prefetch`] gave for `b`, if it was asked (else the default). `room(k)` is
+    /// called before `k` entries are inserted (the solver's cap).
+    pub(super) fn value(&self, b: Bits, hint: BoardHint, room: &dyn Fn(usize)) -> Result<GameId> {
         if b.count() <= 1 {
             return Ok(GameId::zero());
         }
@@ -237,23 +243,34 @@ impl Grid {
             room,
             looked: Cell::new(0),
         };
-        let v = self.sum(b.parts(), &walk);
+        let v = match hint.0 {
+            // One part, looked up by the key the hint holds (not again cut to its box,
+            // its key not worked out again).
+            Some(key) => {
+                walk.looked.set(1);
+                self.keyed_as(b, key, &walk)
+            }
+            None => self.sum(b.parts(), &walk),
+        };
         // Counted here, once a board, not at each lookup (an atomic add costs as much
         // as a lookup in the dense array).
         self.lookups.fetch_add(walk.looked.get(), Ordering::Relaxed);
         v
     }
 
-    /// Asks the memory for where board `b` is held if it is one part (a hint that
-    /// changes no result): `eval` calls it for a block of boards before valuing them,
-    /// so that their lookups wait for the memory together, not one after another.
-    pub(super) fn prefetch(&self, b: Bits) {
-        if b.count() > 1
-            && self.dense.slot(b).is_none()
-            && let Some(w) = word(b.flip_key())
-        {
+    /// Asks the memory for where board `b` (cut to its box) is held if it is one part
+    /// looked up by key, and gives what it found out for [`Grid::value`]: `eval` calls
+    /// it for a block of boards before valuing them, so that their lookups wait for the
+    /// memory together, not one after another. A hint changes no result.
+    pub(super) fn prefetch(&self, b: Bits) -> BoardHint {
+        if b.count() <= 1 || self.dense.slot(b).is_some() || !b.connected() {
+            return BoardHint::default();
+        }
+        let key = b.flip_key();
+        if let Some(w) = word(key) {
             self.small.prefetch(w);
         }
+        BoardHint(Some(key))
     }
 
     /// Lookups and parts solved so far: (lookups, hits).
@@ -307,7 +324,12 @@ impl Grid {
     /// The value of a connected part of two or more cells, by its symmetry key in the
     /// table, or solved and stored there.
     fn keyed(&self, b: Bits, walk: &Walk) -> Result<GameId> {
-        let own = b.flip_key();
+        self.keyed_as(b, b.flip_key(), walk)
+    }
+
+    /// [`Grid::keyed`] of a part whose key is `own`.
+    #[inline]
+    fn keyed_as(&self, b: Bits, own: Bits, walk: &Walk) -> Result<GameId> {
         if let Some(v) = self.get(own) {
             return Ok(v);
         }

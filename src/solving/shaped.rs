@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 
+pub use super::grid::BoardHint;
 use super::grid::Grid;
 use super::table::TableStats;
 use crate::error::{Error, Result};
@@ -133,7 +134,7 @@ impl ShapedSolver {
         if let Some(g) = &self.grid
             && let Some(b) = Grid::bits(s)
         {
-            return g.value(b, &|k| self.make_room(k));
+            return g.value(b, BoardHint::default(), &|k| self.make_room(k));
         }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
@@ -143,19 +144,21 @@ impl ShapedSolver {
     }
 
     /// Asks the memory for where board `b`'s value is held, if the bitboard path takes
-    /// it (a hint before [`ShapedSolver::board_value`]; it changes no result).
-    pub fn prefetch_board(&self, b: Bits) {
-        if let Some(g) = &self.grid {
-            g.prefetch(b);
-        }
+    /// it, and gives what it found out for [`ShapedSolver::board_value`] (a hint: it
+    /// changes no result).
+    pub fn prefetch_board(&self, b: Bits) -> BoardHint {
+        self.grid
+            .as_ref()
+            .map_or(BoardHint::default(), |g| g.prefetch(b))
     }
 
     /// The value of board `b` on the bitboard path, `None` if the rules do not take it
     /// (not a domino game). The same value [`ShapedSolver::value`] gives the board's
-    /// shape.
-    pub fn board_value(&self, b: Bits) -> Option<Result<GameId>> {
+    /// shape. `hint` is what [`ShapedSolver::prefetch_board`] gave for `b`, or the
+    /// default.
+    pub fn board_value(&self, b: Bits, hint: BoardHint) -> Option<Result<GameId>> {
         let g = self.grid.as_ref()?;
-        Some(g.value(b, &|k| self.make_room(k)))
+        Some(g.value(b, hint, &|k| self.make_room(k)))
     }
 
     /// The nim-value of `s` (impartial rules).
