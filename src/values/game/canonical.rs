@@ -21,18 +21,13 @@ impl GameId {
         }
         // Many positions have the same options: the value of each option set is
         // memoised (duplicates and order do not change a value).
-        let ids = |v: &[GameId]| {
-            let mut ids: SmallVec<[u32; 16]> = v.iter().map(|g| g.0).collect();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
-        };
-        let (li, ri) = (ids(left), ids(right));
-        // The key on the stack (boxed only when stored).
-        let mut key: SmallVec<[u32; 32]> = SmallVec::with_capacity(1 + li.len() + ri.len());
-        key.push(li.len() as u32);
-        key.extend_from_slice(&li);
-        key.extend_from_slice(&ri);
+        // The key on the stack (boxed only when stored): the number of distinct left
+        // options, then the ids of each side as a sorted set.
+        let mut key: SmallVec<[u32; 32]> = SmallVec::with_capacity(1 + left.len() + right.len());
+        key.push(0);
+        push_set(&mut key, left);
+        key[0] = (key.len() - 1) as u32;
+        push_set(&mut key, right);
         let memo = &store().forms;
         if let Some(v) = memo.get(key.as_slice()) {
             return Ok(*v);
@@ -42,6 +37,26 @@ impl GameId {
         store().form_ids.fetch_add(key.len(), Ordering::Relaxed);
         memo.insert(key.as_slice().into(), v);
         Ok(v)
+    }
+}
+
+/// Appends the ids of `v` to `key`, sorted and each once (an insertion sort: option
+/// lists are short, and most are built one at a time).
+#[inline]
+fn push_set(key: &mut SmallVec<[u32; 32]>, v: &[GameId]) {
+    let start = key.len();
+    for g in v {
+        let id = g.0;
+        if key[start..].contains(&id) {
+            continue;
+        }
+        key.push(id);
+        let mut j = key.len() - 1;
+        while j > start && key[j - 1] > id {
+            key[j] = key[j - 1];
+            j -= 1;
+        }
+        key[j] = id;
     }
 }
 
