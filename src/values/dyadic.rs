@@ -186,6 +186,10 @@ impl PartialOrd for Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Most compared numbers (stops, in canonical forms) are integers.
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let e = self.exp.max(other.exp);
         self.scaled(e).cmp(&other.scaled(e))
     }
@@ -207,6 +211,24 @@ mod tests {
 
     fn d(n: i128, e: u32) -> Dyadic {
         Dyadic::new(n, e).unwrap()
+    }
+
+    /// The order is that of the rationals num/2^exp (cross-multiplied in i128), for
+    /// equal and unequal exponents, signs and zero.
+    #[test]
+    fn order_is_the_rationals_order() {
+        let nums = [-7i128, -4, -3, -1, 0, 1, 2, 3, 5, 8, 1 << 40];
+        let exps = [0u32, 1, 2, 3, 5];
+        let all: Vec<(i128, u32)> = nums
+            .iter()
+            .flat_map(|&n| exps.iter().map(move |&e| (n, e)))
+            .collect();
+        for &(a, ea) in &all {
+            for &(b, eb) in &all {
+                let want = (a << eb).cmp(&(b << ea));
+                assert_eq!(d(a, ea).cmp(&d(b, eb)), want, "{a}/2^{ea} vs {b}/2^{eb}");
+            }
+        }
     }
 
     #[test]
