@@ -379,7 +379,9 @@ mod tests {
         }
         let mut x = 12345u64;
         for _ in 0..20_000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let n = (x >> 33) as usize % 13;
             let ids: Vec<GameId> = (0..n)
                 .map(|i| GameId((x >> (i * 4 % 60)) as u32 % 7 + (i as u32 % 2) * 1_000_000))

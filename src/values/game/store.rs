@@ -8,6 +8,7 @@
 //! functions of ids, and [`clear_memos`] empties them at any time without changing a
 //! result (what they held is computed again).
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -128,31 +129,36 @@ pub(super) fn store() -> &'static Store {
     })
 }
 
-thread_local! {
-    /// This thread's ids of number-up-stars met (a cache in front of the shared intern
-    /// map, which the kernel asks for every number-up-star it forms).
-    static NUS_IDS: std::cell::RefCell<crate::hash::FastHashMap<Nus, GameId>> =
-        std::cell::RefCell::new(crate::hash::FastHashMap::default());
-}
+/// Slots of a thread's cache of number-up-star ids (a power of two).
+const NUS_SLOTS: usize = 1024;
 
-/// Number-up-stars a thread keeps ids of before it starts again.
-const NUS_CACHE: usize = 1 << 16;
+thread_local! {
+    /// This thread's ids of number-up-stars met, direct-mapped: each slot holds the
+    /// last one that hashed to it (a cache in front of the shared intern map, which the
+    /// kernel asks for every number-up-star it forms; an empty slot holds id `u32::MAX`,
+    /// which no value has).
+    static NUS_IDS: [Cell<(Nus, u32)>; NUS_SLOTS] = const {
+        [const { Cell::new((Nus { num: Dyadic::ZERO, ups: 0, nim: 0 }, u32::MAX)) }; NUS_SLOTS]
+    };
+}
 
 /// The id of the number-up-star `n`, adding it to the store if it is new.
 #[inline]
 pub(super) fn intern_nus(n: Nus) -> GameId {
-    if let Some(id) = NUS_IDS.with(|m| m.borrow().get(&n).copied()) {
-        return id;
-    }
-    let id = intern(Node::Nus(n));
-    NUS_IDS.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= NUS_CACHE {
-            m.clear();
+    let h = (n.num.num() as u64)
+        .wrapping_mul(0x9E37_79B1_85EB_CA87)
+        .wrapping_add((n.num.exp() as u64) << 40 ^ (n.ups as u32 as u64) << 20 ^ n.nim as u64)
+        .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let slot = (h >> (64 - NUS_SLOTS.trailing_zeros())) as usize;
+    NUS_IDS.with(|slots| {
+        let (held, id) = slots[slot].get();
+        if held == n && id != u32::MAX {
+            return GameId(id);
         }
-        m.insert(n, id);
-    });
-    id
+        let id = intern(Node::Nus(n));
+        slots[slot].set((n, id.0));
+        id
+    })
 }
 
 /// A direct-mapped cache of a pure function of two ids, one per thread and function:
