@@ -145,6 +145,8 @@ pub fn line_blocks(
                 }
                 Some(Ok(())) => ends.push(bytes.len()),
                 Some(Err(e)) => {
+                    // What was read of the failed line is not a line.
+                    bytes.truncate(ends.last().copied().unwrap_or(0));
                     error = Some((next + ends.len(), e));
                     break;
                 }

@@ -135,8 +135,8 @@ const NUS_SLOTS: usize = 1024;
 thread_local! {
     /// This thread's ids of number-up-stars met, direct-mapped: each slot holds the
     /// last one that hashed to it (a cache in front of the shared intern map, which the
-    /// kernel asks for every number-up-star it forms; an empty slot holds id `u32::MAX`,
-    /// which no value has).
+    /// kernel asks for every number-up-star it forms). An empty slot holds id
+    /// `u32::MAX`, never taken for a hit (a value with that id is only not cached).
     static NUS_IDS: [Cell<(Nus, u32)>; NUS_SLOTS] = const {
         [const { Cell::new((Nus { num: Dyadic::ZERO, ups: 0, nim: 0 }, u32::MAX)) }; NUS_SLOTS]
     };
