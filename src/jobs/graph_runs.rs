@@ -109,7 +109,7 @@ pub(super) fn eval_group(
                     run.lines.push((i, c));
                 }),
                 None => run.flush(evaluator, &mut out).and_then(|_| {
-                    match evaluator.evaluate(&pos).and_then(|e| csv_cells(&e)) {
+                    match evaluator.evaluate(&pos).map(|e| csv_cells(&e)) {
                         Ok((csv, starts)) => {
                             write_row(&mut out, evaluator, i, &pos, Ok((&csv, &starts)))
                         }
@@ -185,7 +185,7 @@ impl Run {
 pub(super) fn one_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
     let (csv, starts) = evaluator
         .evaluate(pos)
-        .and_then(|e| csv_cells(&e))
+        .map(|e| csv_cells(&e))
         .map_err(|e| at_position(pos, e))?;
     let mut rows = GroupRows {
         bytes: Vec::new(),

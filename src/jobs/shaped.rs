@@ -213,17 +213,10 @@ fn board_row(
             b.write_grid(row);
         }
     };
+    // A board's text never needs quotes.
     let selected = evaluator.selected();
-    let done = evaluator.board_csv(b, hint, |csv, starts| match selected {
-        // The text, its size and the cells: a board's text never needs quotes.
-        None => {
-            write(row);
-            row.push(b',');
-            super::stream::write_int(row, b.count() as usize);
-            row.extend_from_slice(csv);
-            row.push(b'\n');
-        }
-        Some(_) => push_row(row, selected, &write, b.count() as usize, csv, starts),
+    let done = evaluator.board_csv(b, hint, |csv, starts| {
+        push_row(row, selected, &write, b.count() as usize, csv, starts)
     });
     Some(match done? {
         Ok(()) => Ok(()),

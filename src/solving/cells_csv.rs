@@ -25,8 +25,7 @@ pub type Starts = SmallVec<[u32; 9]>;
 /// again: one lookup instead of one per column, and no formatting).
 #[derive(Default)]
 pub(super) struct ValueCells {
-    /// Read in place by `Evaluator::board_csv`.
-    pub(super) map: DashMap<GameId, ValueRow, crate::hash::Xxh3Build>,
+    map: DashMap<GameId, ValueRow, crate::hash::Xxh3Build>,
     held: AtomicUsize,
 }
 
@@ -40,24 +39,36 @@ impl ValueCells {
         v: GameId,
         make: impl FnOnce() -> Result<Evaluation>,
     ) -> Result<ValueRow> {
+        self.with(v, make, Arc::clone)
+    }
+
+    /// `read` of the cells of value `v` with their CSV text, made by `make` if not
+    /// held; held ones are read in place (no share of them taken).
+    pub(super) fn with<R>(
+        &self,
+        v: GameId,
+        make: impl FnOnce() -> Result<Evaluation>,
+        read: impl FnOnce(&ValueRow) -> R,
+    ) -> Result<R> {
         if let Some(c) = self.map.get(&v) {
-            return Ok(Arc::clone(&c));
+            return Ok(read(&c));
         }
         let e = make()?;
-        let (csv, starts) = csv_cells(&e)?;
+        let (csv, starts) = csv_cells(&e);
         let c = Arc::new((e, csv, starts));
         if self.held.fetch_add(1, Ordering::Relaxed) >= VALUE_CELLS {
             self.map.clear();
             self.held.store(1, Ordering::Relaxed);
         }
-        self.map.insert(v, Arc::clone(&c));
-        Ok(c)
+        let out = read(&c);
+        self.map.insert(v, c);
+        Ok(out)
     }
 }
 
 /// The CSV text of `cells`, a comma before each (quoted as the `csv` crate quotes them
 /// in a row, [`push_csv_field`]), and where each cell's field starts.
-pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
+pub fn csv_cells(cells: &Evaluation) -> (Box<[u8]>, Starts) {
     let mut bytes = Vec::with_capacity(64);
     let mut starts = Starts::new();
     let mut field = String::new();
@@ -69,7 +80,7 @@ pub fn csv_cells(cells: &Evaluation) -> Result<(Box<[u8]>, Starts)> {
         push_csv_field(&mut bytes, field.as_bytes());
     }
     starts.push(bytes.len() as u32);
-    Ok((bytes.into_boxed_slice(), starts))
+    (bytes.into_boxed_slice(), starts)
 }
 
 /// Appends `field` to `out` as the `csv` crate writes a field of a row of two or more

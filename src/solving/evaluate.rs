@@ -335,7 +335,7 @@ impl Evaluator {
             let row = valued.and_then(|x| match x {
                 Valued::Value(v) => self.partizan_row(v),
                 Valued::Cells(e) => {
-                    let (csv, starts) = csv_cells(&e)?;
+                    let (csv, starts) = csv_cells(&e);
                     Ok(Arc::new((*e, csv, starts)))
                 }
             });
@@ -417,7 +417,7 @@ impl Evaluator {
     pub fn evaluate_shape_csv(&self, shape: &Shape) -> Result<ValueRow> {
         if self.shaped_misere.is_some() {
             let e = self.shape_cells(shape)?;
-            let (csv, starts) = csv_cells(&e)?;
+            let (csv, starts) = csv_cells(&e);
             return Ok(Arc::new((e, csv, starts)));
         }
         let v = self.shaped_solver()?.value(shape)?;
@@ -452,15 +452,9 @@ impl Evaluator {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
         };
-        // Read in place (no share of them taken) when they are held.
-        if let Some(c) = self.value_cells.map.get(&v) {
-            write(&c.1, &c.2);
-            return Some(Ok(()));
-        }
         Some(
             self.value_cells
-                .get(v, || self.value_cells(v))
-                .map(|c| write(&c.1, &c.2)),
+                .with(v, || self.value_cells(v), |c| write(&c.1, &c.2)),
         )
     }
 
