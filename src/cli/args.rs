@@ -208,14 +208,14 @@ pub enum Command {
         /// The ruleset (listed below).
         #[arg(long)]
         rules: String,
-        /// The graph, in graph6.
+        /// The graph, in graph6 (any number of vertices; beyond 64 the general solver).
         #[arg(long, conflicts_with = "stdin")]
         graph: Option<String>,
         /// The colouring (one letter B, W or G per vertex), for coloured rules.
-        #[arg(long, requires = "graph")]
+        #[arg(long)]
         colouring: Option<String>,
-        /// Rules on boards, edge lists and posets: the position in the ruleset's
-        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        /// The position in the ruleset's notation, e.g. `--board '..|..'` (Domineering,
+        /// Cram), `--edges 0-1,1-2` (rules on graphs: a graph as its edges).
         #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
               conflicts_with_all = ["graph", "stdin"])]
         position: Option<String>,
@@ -266,10 +266,10 @@ pub enum Command {
         /// The graph, in graph6.
         #[arg(long, required_unless_present = "position")]
         graph: Option<String>,
-        /// Rules on boards, edge lists and posets: the position in the ruleset's
-        /// notation, e.g. `--board '..|..'` (Domineering, Cram).
+        /// The position in the ruleset's notation, e.g. `--board '..|..'` (Domineering,
+        /// Cram), `--edges 0-1,1-2` (rules on graphs: a graph as its edges).
         #[arg(long, visible_aliases = ["board", "edges", "poset"], value_name = "TEXT",
-              conflicts_with_all = ["graph", "colouring"])]
+              conflicts_with_all = ["graph"])]
         position: Option<String>,
         /// Its colouring, for coloured rules.
         #[arg(long)]

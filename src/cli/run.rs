@@ -173,6 +173,13 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
             governor.check(&evaluator)?;
             let mut out = super::deadline::start();
             if let Ruleset::Shaped(r) = ruleset {
+                if colouring.is_some() {
+                    return Err(Error::usage(format!(
+                        "rules {} take no --colouring: a {} says all",
+                        r.name(),
+                        r.notation()
+                    )));
+                }
                 return with_threads(threads, || {
                     let out = &mut out;
                     match (position, graph, stdin.as_deref()) {
@@ -195,18 +202,22 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                     }
                 });
             }
-            if position.is_some() {
-                return Err(Error::usage(format!(
-                    "rules {} are played on graphs: give --graph G6 (--board, --edges and --poset are for rules such as domineering)",
-                    ruleset.name()
-                )));
-            }
             with_threads(threads, || {
                 let out = &mut out;
-                match (graph, stdin.as_deref()) {
+                match (graph.or(position.clone()), stdin.as_deref()) {
                     (Some(g), None) => {
-                        let pos =
-                            jobs::stream::parse_position(&g, colouring.as_deref(), &evaluator)?;
+                        let pos = match position {
+                            Some(_) => jobs::graph_lines::parse_edges(
+                                &g,
+                                colouring.as_deref(),
+                                &evaluator,
+                            )?,
+                            None => jobs::graph_lines::parse_position(
+                                &g,
+                                colouring.as_deref(),
+                                &evaluator,
+                            )?,
+                        };
                         jobs::stream::eval_one(&evaluator, &pos, out)
                     }
                     (None, Some("-")) if colouring.is_some() => Err(Error::usage(
@@ -221,7 +232,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                         "unexpected argument {other:?}: give --graph G6 or - to read stdin"
                     ))),
                     _ => Err(Error::usage(
-                        "give --graph G6 or - to read positions from stdin",
+                        "give --graph G6, --edges a-b,... or - to read positions from stdin",
                     )),
                 }
             })

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use gamecensus::jobs::graph_lines::AnyPosition;
 use gamecensus::jobs::{self, staged::Staged};
 use gamecensus::rules::Ruleset;
 use gamecensus::solving::Evaluator;
@@ -62,6 +63,13 @@ pub fn explain(
             "--thermograph: {rules} is a scoring game, which has no thermograph"
         )));
     }
+    if let (Ruleset::Shaped(r), Some(_)) = (evaluator.ruleset(), colouring) {
+        return Err(Error::usage(format!(
+            "rules {} take no --colouring: a {} says all",
+            r.name(),
+            r.notation()
+        )));
+    }
     let e = match (evaluator.ruleset(), given) {
         (Ruleset::Shaped(r), Given::Position(p)) => {
             gamecensus::solving::explain::explain_shape(r, &r.parse(p)?)?
@@ -75,15 +83,17 @@ pub fn explain(
                 r.notation_help()
             )));
         }
-        (r, Given::Position(_)) => {
-            return Err(Error::usage(format!(
-                "rules {} are played on graphs: give --graph G6",
-                r.name()
-            )));
-        }
-        (r, Given::Graph(graph)) => {
-            let pos = jobs::stream::parse_position(graph, colouring, &evaluator)?;
-            gamecensus::solving::explain::explain(r, &pos, max_extra)?
+        (r, given) => {
+            let pos = match given {
+                Given::Graph(g) => jobs::graph_lines::parse_position(g, colouring, &evaluator)?,
+                Given::Position(e) => jobs::graph_lines::parse_edges(e, colouring, &evaluator)?,
+            };
+            match pos {
+                AnyPosition::Small(pos) => {
+                    gamecensus::solving::explain::explain(r, &pos, max_extra)?
+                }
+                AnyPosition::Wide(pos) => gamecensus::solving::explain_wide(r, &pos)?,
+            }
         }
     };
     if let (Some(dest), Explanation::Game(g)) = (thermograph, &e) {

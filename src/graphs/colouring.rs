@@ -37,37 +37,9 @@ impl Colouring {
     /// Parses a colour string such as `BWWB` (lower case accepted) with the letters of
     /// `palette`. The length must be `n`.
     pub fn parse(s: &str, n: usize, palette: &Palette) -> Result<Colouring> {
-        let s = s.trim();
-        if s.chars().count() != n {
-            return Err(Error::usage(format!(
-                "colouring {} has {} letters but the graph has {n} vertices",
-                quoted(s),
-                s.chars().count()
-            )));
-        }
         let mut col = Colouring::uniform(n);
-        for (i, ch) in s.chars().enumerate() {
-            let label = u8::try_from(ch).ok().and_then(|b| palette.label(b));
-            match label {
-                Some(c) => col.c[i] = c,
-                None if STANDARD.label(ch as u8).is_some() && ch.is_ascii() => {
-                    return Err(Error::usage(format!(
-                        "colouring {}: letter {} is {}, but these rules use only {}",
-                        quoted(s),
-                        i + 1,
-                        ch.to_ascii_uppercase(),
-                        palette.describe()
-                    )));
-                }
-                None => {
-                    return Err(Error::usage(format!(
-                        "colouring {}: letter {} ({ch:?}) is not one of {}",
-                        quoted(s),
-                        i + 1,
-                        palette.describe()
-                    )));
-                }
-            }
+        for (v, c) in parse_letters(s, n, palette)?.into_iter().enumerate() {
+            col.c[v] = c;
         }
         Ok(col)
     }
@@ -147,6 +119,45 @@ impl std::fmt::Debug for Colouring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Colouring({self})")
     }
+}
+
+/// The labels of a colour string such as `BWWB` (lower case accepted) with the letters
+/// of `palette`, one per vertex of `n` (any number: colourings of wide graphs read them
+/// too).
+pub fn parse_letters(s: &str, n: usize, palette: &Palette) -> Result<Vec<u8>> {
+    let s = s.trim();
+    if s.chars().count() != n {
+        return Err(Error::usage(format!(
+            "colouring {} has {} letters but the graph has {n} vertices",
+            quoted(s),
+            s.chars().count()
+        )));
+    }
+    let mut col = Vec::with_capacity(n);
+    for (i, ch) in s.chars().enumerate() {
+        let label = u8::try_from(ch).ok().and_then(|b| palette.label(b));
+        match label {
+            Some(c) => col.push(c),
+            None if STANDARD.label(ch as u8).is_some() && ch.is_ascii() => {
+                return Err(Error::usage(format!(
+                    "colouring {}: letter {} is {}, but these rules use only {}",
+                    quoted(s),
+                    i + 1,
+                    ch.to_ascii_uppercase(),
+                    palette.describe()
+                )));
+            }
+            None => {
+                return Err(Error::usage(format!(
+                    "colouring {}: letter {} ({ch:?}) is not one of {}",
+                    quoted(s),
+                    i + 1,
+                    palette.describe()
+                )));
+            }
+        }
+    }
+    Ok(col)
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 //! Format (nauty's `formats.txt`): `N(n)` then the upper triangle of the adjacency
 //! matrix column by column (`x(0,1) x(0,2) x(1,2) x(0,3) …`), six bits per byte, each
 //! byte offset by 63. `N(n)` is one byte `n + 63` for `n ≤ 62`, else `126` followed by
-//! three bytes. A leading `>>graph6<<` header is accepted. Graphs beyond 64 vertices
-//! are rejected (that is the size of [`Graph`]).
+//! three bytes. A leading `>>graph6<<` header is accepted. [`parse_graph6`] reads
+//! graphs of at most 64 vertices (the size of [`Graph`]); `wide::parse_any_graph6`
+//! reads larger ones with the same decoder.
 
 use super::graph::{Graph, MAX_VERTICES};
 use crate::error::{Error, Result, quoted};
@@ -12,6 +13,16 @@ use crate::error::{Error, Result, quoted};
 /// Parses one graph6 string (surrounding whitespace and an optional `>>graph6<<`
 /// header are ignored). Errors name the problem and the byte position (1-based).
 pub fn parse_graph6(s: &str) -> Result<Graph> {
+    read_graph6(s, MAX_VERTICES, Graph::empty, Graph::add_edge)
+}
+
+/// The decoder behind both parsers: `make(n)` builds the empty graph, `add` its edges.
+pub(super) fn read_graph6<G>(
+    s: &str,
+    max: usize,
+    make: impl FnOnce(usize) -> G,
+    add: impl Fn(&mut G, usize, usize),
+) -> Result<G> {
     let s = s.trim();
     let s = s.strip_prefix(">>graph6<<").unwrap_or(s);
     let b = s.as_bytes();
@@ -56,7 +67,7 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
         if b.get(1) == Some(&126) {
             return Err(bad(
                 2,
-                format!("vertex counts above 258047 are not supported (at most {MAX_VERTICES})"),
+                format!("vertex counts above 258047 are not supported (at most {max})"),
             ));
         }
         if b.len() < 4 {
@@ -71,11 +82,12 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
         let n = ((b[1] - 63) as usize) << 12 | ((b[2] - 63) as usize) << 6 | (b[3] - 63) as usize;
         (n, 4)
     };
-    if n > MAX_VERTICES {
-        return Err(bad(
-            1,
-            format!("{n} vertices; at most {MAX_VERTICES} are supported"),
-        ));
+    if n > max {
+        let e = bad(1, format!("{n} vertices; at most {max} are supported"));
+        return Err(match max == MAX_VERTICES {
+            true => e,
+            false => Error::Limit(e.to_string()),
+        });
     }
     let bits = n * n.saturating_sub(1) / 2;
     let need = bits.div_ceil(6);
@@ -86,13 +98,13 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
             format!("{n} vertices need {need} edge bytes, found {}", body.len()),
         ));
     }
-    let mut g = Graph::empty(n);
+    let mut g = make(n);
     let mut k = 0;
     for j in 1..n {
         for i in 0..j {
             let byte = body[k / 6] - 63;
             if (byte >> (5 - k % 6)) & 1 == 1 {
-                g.add_edge(i, j);
+                add(&mut g, i, j);
             }
             k += 1;
         }
@@ -112,18 +124,28 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
 
 /// Appends the graph6 encoding of `g` to `out` (no newline).
 pub fn write_graph6(g: &Graph, out: &mut Vec<u8>) {
-    let n = g.n();
+    write_graph6_with(g.n(), |i, j| g.has_edge(j, i), out)
+}
+
+/// Appends the graph6 encoding of the graph on `n` vertices (at most 258047) whose
+/// edges `edge(i, j)` says (asked for `i < j`).
+pub fn write_graph6_with(n: usize, edge: impl Fn(usize, usize) -> bool, out: &mut Vec<u8>) {
+    debug_assert!(n <= 258047);
     if n <= 62 {
         out.push(n as u8 + 63);
     } else {
-        out.extend_from_slice(&[126, 63, 63 + (n >> 6) as u8, 63 + (n & 63) as u8]);
+        out.extend_from_slice(&[
+            126,
+            63 + (n >> 12) as u8,
+            63 + ((n >> 6) & 63) as u8,
+            63 + (n & 63) as u8,
+        ]);
     }
     let mut acc = 0u8;
     let mut k = 0;
     for j in 1..n {
-        let row = g.neighbours(j);
         for i in 0..j {
-            acc = (acc << 1) | ((row >> i) & 1) as u8;
+            acc = (acc << 1) | edge(i, j) as u8;
             k += 1;
             if k == 6 {
                 out.push(acc + 63);

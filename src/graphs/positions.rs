@@ -18,6 +18,37 @@ pub struct Position {
     pub colouring: Option<Colouring>,
 }
 
+/// What a row shows of a position on a graph, whatever its size (the 64-vertex
+/// [`Position`] and the [`WidePosition`](super::wide::WidePosition)): its position
+/// columns are written from these alone.
+pub trait GraphPosition {
+    /// Appends the graph in graph6.
+    fn write_graph6(&self, out: &mut Vec<u8>);
+    /// Appends the colouring's letters (nothing when uncoloured).
+    fn write_colouring(&self, out: &mut Vec<u8>);
+    /// Number of vertices.
+    fn n(&self) -> usize;
+    /// Number of edges.
+    fn m(&self) -> usize;
+}
+
+impl GraphPosition for Position {
+    fn write_graph6(&self, out: &mut Vec<u8>) {
+        super::graph6::write_graph6(&self.graph, out)
+    }
+    fn write_colouring(&self, out: &mut Vec<u8>) {
+        if let Some(c) = &self.colouring {
+            c.write(out);
+        }
+    }
+    fn n(&self) -> usize {
+        self.graph.n()
+    }
+    fn m(&self) -> usize {
+        self.graph.m()
+    }
+}
+
 impl Position {
     /// A position without colouring.
     pub fn uncoloured(graph: Graph) -> Position {

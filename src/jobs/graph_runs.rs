@@ -4,11 +4,12 @@
 //! preparation and its labelling.
 
 use crate::error::{Error, Result};
-use crate::graphs::{Colouring, Position, write_graph6};
+use crate::graphs::{Colouring, GraphPosition};
+use crate::solving::columns::write_position_cell;
 use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
 use crate::sys::input::{at_line, read_error};
 
-use super::stream::{at_position, parse_csv_row, parse_line_cached, write_int};
+use super::graph_lines::{AnyPosition, Parsed, at_position, parse_csv_row, parse_line_cached};
 
 /// Numbered input lines.
 pub(super) type Line = (usize, std::io::Result<String>);
@@ -84,8 +85,9 @@ pub(super) fn eval_group(
     for (i, line) in group {
         let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
             match columns {
-                Some(cols) => parse_csv_row(&line, cols, evaluator)
-                    .map(|p| p.map(|p| Parsed::Position(Box::new(p)))),
+                Some(cols) => {
+                    parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position))
+                }
                 None => parse_line_cached(&line, evaluator, &mut last),
             }
             .map_err(|e| at_line(i, e))
@@ -99,7 +101,7 @@ pub(super) fn eval_group(
                 Ok(())
             }
             .map(|_| run.lines.push((i, c))),
-            Ok(Some(Parsed::Position(pos))) => match pos.colouring {
+            Ok(Some(Parsed::Position(AnyPosition::Small(pos)))) => match pos.colouring {
                 Some(c) if !run.lines.is_empty() && run.graph == pos.graph => {
                     run.lines.push((i, c));
                     Ok(())
@@ -108,15 +110,13 @@ pub(super) fn eval_group(
                     run.graph = pos.graph;
                     run.lines.push((i, c));
                 }),
-                None => run.flush(evaluator, &mut out).and_then(|_| {
-                    match evaluator.evaluate(&pos).map(|e| csv_cells(&e)) {
-                        Ok((csv, starts)) => {
-                            write_row(&mut out, evaluator, i, &pos, Ok((&csv, &starts)))
-                        }
-                        Err(e) => write_row(&mut out, evaluator, i, &pos, Err(e)),
-                    }
-                }),
+                None => run
+                    .flush(evaluator, &mut out)
+                    .and_then(|_| alone(&mut out, evaluator, Some(i), &AnyPosition::Small(pos))),
             },
+            Ok(Some(Parsed::Position(wide))) => run
+                .flush(evaluator, &mut out)
+                .and_then(|_| alone(&mut out, evaluator, Some(i), &wide)),
             Err(e) => run.flush(evaluator, &mut out).and(Err(e)),
         };
         if let Err(e) = done {
@@ -128,13 +128,6 @@ pub(super) fn eval_group(
         out.err = Some(e);
     }
     out
-}
-
-/// A line as parsed: a coloured position whose graph is the last one parsed (and
-/// whether the line before had it too), or any position.
-pub(super) enum Parsed {
-    Coloured(Colouring, bool),
-    Position(Box<Position>),
 }
 
 /// Coloured lines of one graph, in order, with their line numbers.
@@ -171,8 +164,8 @@ impl Run {
             let i = lines[at].0;
             at += 1;
             match e {
-                Ok(r) => write_row(out, evaluator, i, pos, Ok((&r.1, &r.2))),
-                Err(e) => write_row(out, evaluator, i, pos, Err(e)),
+                Ok(r) => write_row(out, evaluator, Some(i), pos, Ok((&r.1, &r.2))),
+                Err(e) => write_row(out, evaluator, Some(i), pos, Err(e)),
             }
         });
         self.lines = lines;
@@ -182,31 +175,50 @@ impl Run {
 }
 
 /// The row of `pos` alone (`eval` of one position).
-pub(super) fn one_row(evaluator: &Evaluator, pos: &Position) -> Result<Vec<u8>> {
-    let (csv, starts) = evaluator
-        .evaluate(pos)
-        .map(|e| csv_cells(&e))
-        .map_err(|e| at_position(pos, e))?;
+pub(super) fn one_row(evaluator: &Evaluator, pos: &AnyPosition) -> Result<Vec<u8>> {
     let mut rows = GroupRows {
         bytes: Vec::new(),
         rows: 0,
         err: None,
     };
-    write_row(&mut rows, evaluator, 0, pos, Ok((&csv, &starts)))?;
+    alone(&mut rows, evaluator, None, pos)?;
     Ok(rows.bytes)
 }
 
-/// Appends the row of `pos` (line `i`, counted from 0) with the CSV text of its value
-/// cells and where their fields start ([`csv_cells`]), or returns the error that
-/// computing them gave.
+/// Appends the row of `pos`, valued alone (read on line `i`, if from lines).
+fn alone(
+    out: &mut GroupRows,
+    evaluator: &Evaluator,
+    i: Option<usize>,
+    pos: &AnyPosition,
+) -> Result<()> {
+    let cells = match pos {
+        AnyPosition::Small(p) => evaluator.evaluate(p),
+        AnyPosition::Wide(p) => evaluator.evaluate_wide(p),
+    };
+    match cells.map(|e| csv_cells(&e)) {
+        Ok((csv, starts)) => write_row(out, evaluator, i, pos.cells(), Ok((&csv, &starts))),
+        Err(e) => write_row(out, evaluator, i, pos.cells(), Err(e)),
+    }
+}
+
+/// Appends the row of `pos` (read on line `i`, counted from 0, if from lines) with the
+/// CSV text of its value cells and where their fields start ([`csv_cells`]), or returns
+/// the error that computing them gave.
 fn write_row(
     out: &mut GroupRows,
     evaluator: &Evaluator,
-    i: usize,
-    pos: &Position,
+    i: Option<usize>,
+    pos: &dyn GraphPosition,
     cells: std::result::Result<(&[u8], &Starts), Error>,
 ) -> Result<()> {
-    let (csv, starts) = cells.map_err(|e| at_line(i, at_position(pos, e)))?;
+    let (csv, starts) = cells.map_err(|e| {
+        let e = at_position(pos, e);
+        match i {
+            Some(i) => at_line(i, e),
+            None => e,
+        }
+    })?;
     let schema = evaluator.schema();
     let buf = &mut out.bytes;
     match evaluator.selected() {
@@ -215,7 +227,7 @@ fn write_row(
                 if j > 0 {
                     buf.push(b',');
                 }
-                write_position(buf, c.name, pos);
+                write_position_cell(c.name, pos, buf);
             }
             buf.extend_from_slice(csv);
         }
@@ -225,7 +237,7 @@ fn write_row(
                     buf.push(b',');
                 }
                 match c.checked_sub(schema.position_columns) {
-                    None => write_position(buf, schema.columns[c].name, pos),
+                    None => write_position_cell(schema.columns[c].name, pos, buf),
                     Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
                 }
             }
@@ -234,20 +246,4 @@ fn write_row(
     buf.push(b'\n');
     out.rows += 1;
     Ok(())
-}
-
-/// Position column `name` of `pos` (none of them ever needs quoting: graph6, palette
-/// letters, integers).
-fn write_position(buf: &mut Vec<u8>, name: &str, pos: &Position) {
-    match name {
-        "graph6" => write_graph6(&pos.graph, buf),
-        "colouring" => {
-            if let Some(c) = &pos.colouring {
-                c.write(buf);
-            }
-        }
-        "n" => write_int(buf, pos.graph.n()),
-        "m" => write_int(buf, pos.graph.m()),
-        other => unreachable!("position column {other}"),
-    }
 }

@@ -9,6 +9,7 @@ pub mod census;
 pub mod chomp;
 pub mod context;
 pub mod existing;
+pub mod graph_lines;
 mod graph_runs;
 pub mod keep;
 pub mod memory;

@@ -178,7 +178,7 @@ fn push_row(
         }
         match c {
             0 => position(row),
-            1 => super::stream::write_int(row, size),
+            1 => crate::solving::columns::write_decimal(row, size),
             v => row.extend_from_slice(crate::solving::csv_field(csv, starts, v - 2)),
         }
     }

@@ -7,7 +7,7 @@
 //! the others vanish), so this ruleset does not decompose.
 
 use super::ImpartialRules;
-use crate::graphs::Graph;
+use crate::graphs::{Graph, PlayGraph, WideGraph, WideSet};
 
 /// The clique-forming game.
 pub struct CliqueForming;
@@ -32,5 +32,9 @@ impl ImpartialRules for CliqueForming {
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
         Some(g.neighbours(v))
+    }
+
+    fn play_wide(&self, g: &WideGraph, v: usize) -> Option<WideSet> {
+        Some(PlayGraph::neighbours(g, v))
     }
 }

@@ -6,7 +6,9 @@
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Bits, Colouring, Graph};
+use crate::graphs::{
+    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
+};
 
 /// Clobber.
 pub struct Clobber;
@@ -29,34 +31,51 @@ impl PartizanRules for Clobber {
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        let (mine, theirs) = if player == Player::Left {
-            (0, 1)
-        } else {
-            (1, 0)
-        };
-        for u in 0..g.n() {
-            if c.get(u) != mine {
-                continue;
-            }
-            for w in Bits(g.neighbours(u)) {
-                if c.get(w) == theirs {
-                    // The stone from u now stands on w; u is gone.
-                    let mut moved = *c;
-                    moved.set(w, mine);
-                    let rest = g.vertices() & !(1 << u);
-                    out.push(GraphMove::new(
-                        Act::Pair(u, w),
-                        (g.induced(rest), moved.induced(rest)),
-                    ));
-                }
-            }
-        }
+        moves(g, c, player, out)
+    }
+
+    fn moves_wide(
+        &self,
+        g: &WideGraph,
+        c: &WideColouring,
+        player: Player,
+        out: &mut Vec<GraphMove<WideGraph>>,
+    ) {
+        moves(g, c, player, out)
     }
 
     fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
         match act {
             Act::Pair(u, w) => format!("moves the stone on {} onto {}", label[u], label[w]),
             other => format!("{other:?}"),
+        }
+    }
+}
+
+/// The moves: a stone of the player's onto an adjacent stone of the opponent's.
+#[inline]
+fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
+    let (mine, theirs) = if player == Player::Left {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    for u in 0..g.n() {
+        if c.get(u) != mine {
+            continue;
+        }
+        for w in g.neighbours(u).iter() {
+            if c.get(w) == theirs {
+                // The stone from u now stands on w; u is gone.
+                let mut moved = c.clone();
+                moved.set(w, mine);
+                let mut rest = g.vertices();
+                rest.remove(u);
+                out.push(GraphMove::new(
+                    Act::Pair(u, w),
+                    (g.induced(&rest), moved.induced(&rest)),
+                ));
+            }
         }
     }
 }

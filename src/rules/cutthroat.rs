@@ -5,7 +5,9 @@
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules, induced, owns, without_monochromatic};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Colouring, Graph};
+use crate::graphs::{
+    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph, WideSet,
+};
 
 /// Cutthroat.
 pub struct Cutthroat;
@@ -28,7 +30,11 @@ impl PartizanRules for Cutthroat {
     }
 
     fn start(&self, g: &Graph, c: &Colouring) -> u64 {
-        without_monochromatic(g, c, g.vertices())
+        without_monochromatic(g, c, &g.vertices())
+    }
+
+    fn start_wide(&self, g: &WideGraph, c: &WideColouring) -> WideSet {
+        without_monochromatic(g, c, &g.vertices())
     }
 
     /// A move removes its vertex; the monochromatic components of what remains are
@@ -38,11 +44,29 @@ impl PartizanRules for Cutthroat {
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                let rest = without_monochromatic(g, c, g.vertices() & !(1 << v));
-                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, rest)));
-            }
+        moves(g, c, player, out)
+    }
+
+    fn moves_wide(
+        &self,
+        g: &WideGraph,
+        c: &WideColouring,
+        player: Player,
+        out: &mut Vec<GraphMove<WideGraph>>,
+    ) {
+        moves(g, c, player, out)
+    }
+}
+
+/// The moves: a vertex of the player's goes, then the monochromatic components.
+#[inline]
+fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
+    for v in 0..g.n() {
+        if owns(c.get(v), player) {
+            let mut rest = g.vertices();
+            rest.remove(v);
+            let rest = without_monochromatic(g, c, &rest);
+            out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The trait of impartial rulesets: a position is an uncoloured graph, and a move
 //! leaves the subgraph induced by some vertex subset. Values are nimbers.
 
-use crate::graphs::Graph;
+use crate::graphs::{Graph, WideGraph, WideSet};
 
 /// An impartial game played on a graph.
 pub trait ImpartialRules: Send + Sync {
@@ -20,6 +20,10 @@ pub trait ImpartialRules: Send + Sync {
     /// The vertices left after the move "choose `v`" in `g`, or `None` if that move is
     /// illegal. The new position is the subgraph of `g` induced by the returned mask.
     fn play(&self, g: &Graph, v: usize) -> Option<u64>;
+
+    /// [`ImpartialRules::play`] on a graph of any size: the same rule (a ruleset writes
+    /// it once, generic over [`crate::graphs::PlayGraph`], and names it in both).
+    fn play_wide(&self, g: &WideGraph, v: usize) -> Option<WideSet>;
 
     /// The move "choose `v`" in words, for `explain`.
     fn describe(&self, v: usize) -> String {

@@ -4,7 +4,7 @@
 //! components without moves).
 
 use super::ImpartialRules;
-use crate::graphs::{Bits, Graph};
+use crate::graphs::{Graph, PlayGraph, VertexSet, WideGraph, WideSet};
 
 /// Impartial Cutthroat.
 pub struct ImpartialCutthroat;
@@ -24,16 +24,28 @@ impl ImpartialRules for ImpartialCutthroat {
 
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
-        if g.neighbours(v) == 0 {
-            return None;
-        }
-        let mut rest = g.vertices() & !(1 << v);
-        // Only the neighbours of v can have become isolated.
-        for u in Bits(g.neighbours(v)) {
-            if g.neighbours(u) & rest == 0 {
-                rest &= !(1 << u);
-            }
-        }
-        Some(rest)
+        take(g, v)
     }
+
+    fn play_wide(&self, g: &WideGraph, v: usize) -> Option<WideSet> {
+        take(g, v)
+    }
+}
+
+/// The move: `v` goes (it must have a neighbour), then the vertices left alone.
+#[inline]
+fn take<G: PlayGraph>(g: &G, v: usize) -> Option<G::Set> {
+    let around = g.neighbours(v);
+    if around.is_empty() {
+        return None;
+    }
+    let mut rest = g.vertices();
+    rest.remove(v);
+    // Only the neighbours of v can have become isolated.
+    for u in around.iter() {
+        if !g.neighbours(u).meets(&rest) {
+            rest.remove(u);
+        }
+    }
+    Some(rest)
 }

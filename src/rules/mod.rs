@@ -15,6 +15,7 @@ pub mod col;
 pub mod cram;
 pub mod cutthroat;
 pub mod domineering;
+pub mod graph_on_shapes;
 pub mod grundy_colouring;
 pub mod hackenbush;
 mod hackenbush_census;
@@ -40,7 +41,7 @@ pub use shaped::ShapedRules;
 
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Colouring, Position};
+use crate::graphs::{Colouring, Position, WideColouring, WidePosition};
 
 /// Every ruleset, one line each, in the order `--help` lists them.
 pub const RULESETS: &[Ruleset] = &[
@@ -181,6 +182,36 @@ impl Ruleset {
     /// The position as the rules take it: checks that a colouring is given exactly when
     /// the rules read one, and fills in the colouring an uncoloured graph stands for.
     pub fn prepare(&self, pos: Position) -> Result<Position> {
+        Ok(match self.fill_colour(pos.colouring.is_some())? {
+            Some(c) => {
+                let mut col = Colouring::uniform(pos.graph.n());
+                for v in 0..pos.graph.n() {
+                    col.set(v, c);
+                }
+                Position {
+                    graph: pos.graph,
+                    colouring: Some(col),
+                }
+            }
+            None => pos,
+        })
+    }
+
+    /// [`Ruleset::prepare`] for a position of any size.
+    pub fn prepare_wide(&self, pos: WidePosition) -> Result<WidePosition> {
+        Ok(match self.fill_colour(pos.colouring.is_some())? {
+            Some(c) => WidePosition {
+                colouring: Some(WideColouring(vec![c; pos.graph.n()])),
+                graph: pos.graph,
+            },
+            None => pos,
+        })
+    }
+
+    /// Whether a graph given with (`coloured`) or without a colouring is one of these
+    /// rules' positions, and the colour every vertex takes when none is given and the
+    /// rules fill one in (`Some`).
+    fn fill_colour(&self, coloured: bool) -> Result<Option<u8>> {
         if let Ruleset::Shaped(r) = self {
             return Err(Error::usage(format!(
                 "rules {} are played on a {}, not a graph6 graph: {}",
@@ -189,27 +220,18 @@ impl Ruleset {
                 r.notation_help()
             )));
         }
-        match (self.uncoloured(), pos.colouring) {
-            (Uncoloured::Plain, Some(_)) => Err(Error::usage(format!(
+        match (self.uncoloured(), coloured) {
+            (Uncoloured::Plain, true) => Err(Error::usage(format!(
                 "rules {} are played on uncoloured graphs; drop the colouring",
                 self.name()
             ))),
-            (Uncoloured::Refused, None) => Err(Error::usage(format!(
+            (Uncoloured::Refused, false) => Err(Error::usage(format!(
                 "rules {} need a colouring (one letter per vertex: {})",
                 self.name(),
                 self.palette().describe()
             ))),
-            (Uncoloured::AllOf(c), None) => {
-                let mut col = Colouring::uniform(pos.graph.n());
-                for v in 0..pos.graph.n() {
-                    col.set(v, c);
-                }
-                Ok(Position {
-                    graph: pos.graph,
-                    colouring: Some(col),
-                })
-            }
-            _ => Ok(pos),
+            (Uncoloured::AllOf(c), false) => Ok(Some(c)),
+            _ => Ok(None),
         }
     }
 

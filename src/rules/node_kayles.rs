@@ -1,7 +1,7 @@
 //! Node Kayles: choose a vertex; it and all its neighbours are removed.
 
 use super::ImpartialRules;
-use crate::graphs::Graph;
+use crate::graphs::{Graph, PlayGraph, VertexSet, WideGraph, WideSet};
 
 /// Node Kayles.
 pub struct NodeKayles;
@@ -21,6 +21,19 @@ impl ImpartialRules for NodeKayles {
 
     #[inline]
     fn play(&self, g: &Graph, v: usize) -> Option<u64> {
-        Some(g.vertices() & !(g.neighbours(v) | 1 << v))
+        take(g, v)
     }
+
+    fn play_wide(&self, g: &WideGraph, v: usize) -> Option<WideSet> {
+        take(g, v)
+    }
+}
+
+/// The move: `v` and its neighbours go.
+#[inline]
+fn take<G: PlayGraph>(g: &G, v: usize) -> Option<G::Set> {
+    let mut rest = g.vertices();
+    rest.subtract(&g.neighbours(v));
+    rest.remove(v);
+    Some(rest)
 }

@@ -11,7 +11,9 @@
 use super::Uncoloured;
 use super::moves::{Act, Player};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Bits, Colouring, Graph};
+use crate::graphs::{
+    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph, WideSet,
+};
 
 /// A partizan game played on a vertex-coloured graph.
 pub trait PartizanRules: Send + Sync {
@@ -50,6 +52,11 @@ pub trait PartizanRules: Send + Sync {
         g.vertices()
     }
 
+    /// [`PartizanRules::start`] on a graph of any size.
+    fn start_wide(&self, g: &WideGraph, _c: &WideColouring) -> WideSet {
+        g.vertices()
+    }
+
     /// For rules whose every move is a vertex `v` of a colour the player owns ([`owns`])
     /// and leaves the connected components of what remains once the vertices
     /// `removes(g, v)` are gone, each a position of its own ([`PartizanRules::start`]
@@ -65,6 +72,16 @@ pub trait PartizanRules: Send + Sync {
     /// `explain` read this one list.
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>);
 
+    /// [`PartizanRules::moves`] on a graph of any size: the same rule (a ruleset writes
+    /// its moves once, generic over [`PlayGraph`], and names them in both).
+    fn moves_wide(
+        &self,
+        g: &WideGraph,
+        c: &WideColouring,
+        player: Player,
+        out: &mut Vec<GraphMove<WideGraph>>,
+    );
+
     /// A move of `player` in words, for `explain`: `label[v]` is the number the user
     /// knows vertex `v` of the position by (it may be what [`PartizanRules::start`]
     /// kept of the position given). Default: "removes vertex 3".
@@ -77,21 +94,22 @@ pub trait PartizanRules: Send + Sync {
     }
 }
 
-/// A move on a coloured graph: what is played, and the position left.
-#[derive(Clone, Copy)]
-pub struct GraphMove {
+/// A move on a coloured graph (of at most 64 vertices unless `G` says otherwise): what
+/// is played, and the position left.
+#[derive(Clone)]
+pub struct GraphMove<G: PlayGraph = Graph> {
     /// What is played (vertex numbers of the position moved in).
     pub act: Act,
     /// The graph left.
-    pub graph: Graph,
+    pub graph: G,
     /// Its colouring.
-    pub colouring: Colouring,
+    pub colouring: G::Colours,
 }
 
-impl GraphMove {
+impl<G: PlayGraph> GraphMove<G> {
     /// The move `act`, leaving `(graph, colouring)`.
     #[inline]
-    pub fn new(act: Act, (graph, colouring): (Graph, Colouring)) -> GraphMove {
+    pub fn new(act: Act, (graph, colouring): (G, G::Colours)) -> GraphMove<G> {
         GraphMove {
             act,
             graph,
@@ -121,17 +139,20 @@ pub fn swap_colours(c: &Colouring) -> Colouring {
 }
 
 /// The position induced by `mask`.
-pub fn induced(g: &Graph, c: &Colouring, mask: u64) -> (Graph, Colouring) {
+#[inline]
+pub fn induced<G: PlayGraph>(g: &G, c: &G::Colours, mask: &G::Set) -> (G, G::Colours) {
     (g.induced(mask), c.induced(mask))
 }
 
 /// `mask` without the vertices of its monochromatic connected components.
-pub fn without_monochromatic(g: &Graph, c: &Colouring, mask: u64) -> u64 {
-    let mut keep = mask;
+#[inline]
+pub fn without_monochromatic<G: PlayGraph>(g: &G, c: &G::Colours, mask: &G::Set) -> G::Set {
+    let mut keep = mask.clone();
     for comp in g.components_in(mask) {
-        let first = c.get(comp.trailing_zeros() as usize);
-        if Bits(comp).all(|v| c.get(v) == first) {
-            keep &= !comp;
+        let mut colours = comp.iter().map(|v| c.get(v));
+        let first = colours.next();
+        if colours.all(|x| Some(x) == first) {
+            keep.subtract(&comp);
         }
     }
     keep

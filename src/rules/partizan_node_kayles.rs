@@ -4,7 +4,9 @@
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Colouring, Graph};
+use crate::graphs::{
+    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
+};
 
 /// Partizan Node Kayles.
 pub struct PartizanNodeKayles;
@@ -31,18 +33,36 @@ impl PartizanRules for PartizanNodeKayles {
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                let rest = g.vertices() & !(g.neighbours(v) | 1 << v);
-                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, rest)));
-            }
-        }
+        moves(g, c, player, out)
+    }
+
+    fn moves_wide(
+        &self,
+        g: &WideGraph,
+        c: &WideColouring,
+        player: Player,
+        out: &mut Vec<GraphMove<WideGraph>>,
+    ) {
+        moves(g, c, player, out)
     }
 
     fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
         match act {
             Act::Vertex(v) => format!("chooses vertex {} (it and its neighbours go)", label[v]),
             other => format!("{other:?}"),
+        }
+    }
+}
+
+/// The moves: a vertex of the player's and its neighbours go.
+#[inline]
+fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
+    for v in 0..g.n() {
+        if owns(c.get(v), player) {
+            let mut rest = g.vertices();
+            rest.subtract(&g.neighbours(v));
+            rest.remove(v);
+            out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
         }
     }
 }

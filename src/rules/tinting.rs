@@ -7,7 +7,9 @@ use super::Uncoloured;
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Bits, Colouring, Graph};
+use crate::graphs::{
+    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
+};
 
 /// What colouring a vertex does to a neighbour in a tinting game (Snort, Col): indexed
 /// by the neighbour's colour label (`B`, `W`, `G`), its new label, or `None` if nobody
@@ -44,24 +46,43 @@ impl Tinting {
     /// The position after vertex `v` of `g` coloured `c` is coloured with `tint`: `v`
     /// goes, each neighbour is re-tinted, and the edges that can no longer matter go
     /// (so that more positions fall apart into components).
-    fn after(&self, g: &Graph, c: &Colouring, v: usize, tint: &Tint) -> (Graph, Colouring) {
-        let mut d = *c;
-        let mut keep = g.vertices() & !(1 << v);
-        for u in Bits(g.neighbours(v)) {
+    #[inline]
+    fn after<G: PlayGraph>(&self, g: &G, c: &G::Colours, v: usize, tint: &Tint) -> (G, G::Colours) {
+        let mut d = c.clone();
+        let mut keep = g.vertices();
+        keep.remove(v);
+        for u in g.neighbours(v).iter() {
             match tint[c.get(u) as usize] {
                 Some(t) => d.set(u, t),
-                None => keep &= !(1 << u),
+                None => keep.remove(u),
             }
         }
-        let (mut h, e) = induced(g, &d, keep);
+        let (mut h, e) = induced(g, &d, &keep);
         let (b, w) = (e.mask_of(0), e.mask_of(1));
         if self.alike_edges_irrelevant {
-            h.remove_edges_between(b, b);
-            h.remove_edges_between(w, w);
+            h.remove_edges_between(&b, &b);
+            h.remove_edges_between(&w, &w);
         } else {
-            h.remove_edges_between(b, w);
+            h.remove_edges_between(&b, &w);
         }
         (h, e)
+    }
+
+    /// The moves of `player`: each vertex the player may colour, coloured.
+    #[inline]
+    fn moves_of<G: PlayGraph>(
+        &self,
+        g: &G,
+        c: &G::Colours,
+        player: Player,
+        out: &mut Vec<GraphMove<G>>,
+    ) {
+        let tint = self.tint(player == Player::Left);
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                out.push(GraphMove::new(Act::Vertex(v), self.after(g, c, v, &tint)));
+            }
+        }
     }
 }
 
@@ -88,12 +109,17 @@ impl PartizanRules for Tinting {
     }
 
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        let tint = self.tint(player == Player::Left);
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                out.push(GraphMove::new(Act::Vertex(v), self.after(g, c, v, &tint)));
-            }
-        }
+        self.moves_of(g, c, player, out)
+    }
+
+    fn moves_wide(
+        &self,
+        g: &WideGraph,
+        c: &WideColouring,
+        player: Player,
+        out: &mut Vec<GraphMove<WideGraph>>,
+    ) {
+        self.moves_of(g, c, player, out)
     }
 
     fn say(&self, act: Act, player: Player, label: &[usize]) -> String {

@@ -6,7 +6,7 @@
 
 use smallvec::SmallVec;
 
-use crate::graphs::{Position, write_graph6};
+use crate::graphs::{GraphPosition, Position};
 use crate::rules::Ruleset;
 use crate::values::Outcome;
 use crate::values::dyadic::Dyadic;
@@ -414,7 +414,6 @@ impl Schema {
         only: Option<&[bool]>,
         out: &mut Vec<String>,
     ) {
-        use std::fmt::Write;
         debug_assert_eq!(eval.cells.len(), self.value_columns().len());
         let wanted = |i: usize| only.is_none_or(|o| o[i]);
         out.resize(self.columns.len(), String::new());
@@ -424,25 +423,9 @@ impl Schema {
             if !wanted(i) {
                 continue;
             }
-            match c.name {
-                "graph6" => {
-                    let mut g6 = std::mem::take(s).into_bytes();
-                    write_graph6(&pos.graph, &mut g6);
-                    *s = String::from_utf8(g6).expect("graph6 is ASCII");
-                }
-                "colouring" => {
-                    if let Some(c) = pos.colouring {
-                        let _ = write!(s, "{c}");
-                    }
-                }
-                "n" => {
-                    let _ = write!(s, "{}", pos.graph.n());
-                }
-                "m" => {
-                    let _ = write!(s, "{}", pos.graph.m());
-                }
-                other => unreachable!("position column {other}"),
-            }
+            let mut bytes = std::mem::take(s).into_bytes();
+            write_position_cell(c.name, pos, &mut bytes);
+            *s = String::from_utf8(bytes).expect("position cells are ASCII");
         }
         let p = self.position_columns;
         for (i, c) in eval.cells.iter().enumerate() {
@@ -453,4 +436,33 @@ impl Schema {
             }
         }
     }
+}
+
+/// Appends position column `name` of a position on a graph (graph6, colouring, n, m:
+/// none of them ever needs quoting). Every row writer of graph positions writes its
+/// position cells here.
+pub fn write_position_cell(name: &str, pos: &dyn GraphPosition, buf: &mut Vec<u8>) {
+    match name {
+        "graph6" => pos.write_graph6(buf),
+        "colouring" => pos.write_colouring(buf),
+        "n" => write_decimal(buf, pos.n()),
+        "m" => write_decimal(buf, pos.m()),
+        other => unreachable!("position column {other}"),
+    }
+}
+
+/// Appends the decimal digits of `x`.
+pub fn write_decimal(buf: &mut Vec<u8>, x: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut x = x;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use super::cells_csv::{Starts, ValueCells, ValueRow, csv_cells};
 use super::columns::{Cell, Evaluation, Schema};
+use super::evaluate_wide::{WideSolvers, WideValue};
 use super::impartial::ImpartialSolver;
 use super::misere::MisereSolver;
 use super::misere_shaped::ShapedMisereSolver;
@@ -32,7 +33,7 @@ use super::scoring::ScoringSolver;
 use super::shaped::{BoardHint, ShapedSolver};
 use super::table::TableStats;
 use crate::error::{Error, Result};
-use crate::graphs::{Colouring, Graph, Position};
+use crate::graphs::{Colouring, Graph, Position, WidePosition};
 use crate::rules::Ruleset;
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
@@ -56,6 +57,9 @@ pub struct Evaluator {
     /// written; the value columns not among them are left empty where they are dear
     /// (atomic weight, temperature, mean).
     selected: Option<Vec<usize>>,
+    /// The solvers of graph positions beyond 64 vertices, made when first needed
+    /// (`evaluate_wide.rs`).
+    wide: WideSolvers,
 }
 
 /// What [`Evaluator::colourings`] gives for a position: its value (a partizan position
@@ -89,6 +93,7 @@ impl Evaluator {
             shaped_misere: None,
             value_cells: ValueCells::default(),
             selected: None,
+            wide: Default::default(),
         }
     }
 
@@ -256,6 +261,26 @@ impl Evaluator {
                 Cell::Text(c.genus),
                 Cell::Text(c.tame.to_string()),
             ]);
+        }
+        Ok(e)
+    }
+
+    /// The values of `pos` (as [`Ruleset::prepare_wide`](crate::rules::Ruleset::prepare_wide)
+    /// returns it), a position of rules on graphs of any size, one cell per value
+    /// column: the same cells [`Evaluator::evaluate`] gives a position of at most 64
+    /// vertices, valued on the general path (`evaluate_wide.rs`).
+    pub fn evaluate_wide(&self, pos: &WidePosition) -> Result<Evaluation> {
+        let mut e = Evaluation::default();
+        match self.wide.value(self.ruleset, pos, self.is_misere())? {
+            WideValue::Game(v) => self.partizan_cells(v, &mut e)?,
+            WideValue::Nim(g, misere) => {
+                e.cells.extend([
+                    Cell::Outcome(Outcome::of_nimber(g)),
+                    Cell::Game(GameId::nimber(g)),
+                    Cell::Int(g as i64),
+                ]);
+                e.cells.extend(misere.into_iter().flatten());
+            }
         }
         Ok(e)
     }

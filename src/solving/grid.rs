@@ -25,7 +25,6 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use dashmap::DashMap;
 use smallvec::SmallVec;
 
-use super::shaped::MAX_NIM;
 use super::word_table::WordTable;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Domino, Kind, ShapedRules};
@@ -33,6 +32,11 @@ use crate::shapes::Shape;
 use crate::shapes::bits::{Bits, ones};
 use crate::shapes::board::{H, V};
 use crate::values::game::GameId;
+
+/// Largest nim-value the solvers of games on shapes make, on bitboards or shapes (the
+/// kernel's nimbers go further; a position past this is an error naming the limit,
+/// never a wrong value).
+pub const MAX_NIM: u32 = 1 << 20;
 
 /// The bitboard solver's table and the dominoes of each player.
 pub(super) struct Grid {

@@ -19,18 +19,14 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 
-pub use super::grid::BoardHint;
 use super::grid::Grid;
+pub use super::grid::{BoardHint, MAX_NIM};
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
 use crate::shapes::bits::Bits;
 use crate::shapes::{Shape, ShapeKey};
 use crate::values::game::GameId;
-
-/// Largest nim-value the solver makes (the kernel's nimbers go further; a position past
-/// this is an error naming the limit, never a wrong value).
-pub const MAX_NIM: u32 = 1 << 20;
 
 /// A solver for one ruleset on shapes, with its table.
 pub struct ShapedSolver {

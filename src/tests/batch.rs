@@ -185,7 +185,11 @@ fn eval_of_a_stream_agrees_with_the_general_path() {
         .filter(|l| !l.is_empty())
         .map(|l| {
             let (g6, c) = l.split_once(' ').unwrap();
-            let pos = gamecensus::jobs::stream::parse_position(g6, Some(c), &general).unwrap();
+            let gamecensus::jobs::graph_lines::AnyPosition::Small(pos) =
+                gamecensus::jobs::graph_lines::parse_position(g6, Some(c), &general).unwrap()
+            else {
+                panic!("a small graph")
+            };
             let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record(general.schema().fields(&pos, &general.evaluate(&pos).unwrap()))
                 .unwrap();

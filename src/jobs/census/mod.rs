@@ -178,7 +178,10 @@ impl Census {
             let done = self
                 .evaluator
                 .evaluate_colourings(g, k, &kept, &mut |pos, e| {
-                    f(pos, &e.map_err(|e| super::stream::at_position(pos, e))?);
+                    f(
+                        pos,
+                        &e.map_err(|e| super::graph_lines::at_position(pos, e))?,
+                    );
                     Ok(())
                 });
             failed = done.err();
@@ -197,7 +200,7 @@ impl Census {
                 };
                 match self.evaluator.evaluate(&pos) {
                     Ok(e) => f(&pos, &e),
-                    Err(e) => failed = Some(super::stream::at_position(&pos, e)),
+                    Err(e) => failed = Some(super::graph_lines::at_position(&pos, e)),
                 }
             }
             i += 1;

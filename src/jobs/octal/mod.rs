@@ -5,6 +5,7 @@
 //! lets a finished run be continued to a larger `--max`.
 
 pub mod misere;
+mod options;
 pub mod quotient;
 mod resume;
 mod sink;
@@ -12,6 +13,7 @@ mod sink;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+pub use self::options::OctalOptions;
 use self::resume::Opened;
 use self::sink::Sink;
 use super::progress;
@@ -49,30 +51,6 @@ pub fn check_max(max: usize) -> Result<()> {
         return Err(Error::usage(format!("--max {max}: use 1 to {MAX_HEAP}")));
     }
     Ok(())
-}
-
-/// What `octal` is asked to do.
-pub struct OctalOptions<'a> {
-    /// The octal code.
-    pub code: &'a str,
-    /// Compute G(0..=max).
-    pub max: usize,
-    /// The method.
-    pub method: Method,
-    /// A fixed split for the fast method.
-    pub split: Option<&'a str>,
-    /// The CSV's path (stdout if none).
-    pub out: Option<&'a Path>,
-    /// Replace whatever is at `out`.
-    pub force: bool,
-    /// No progress bar.
-    pub quiet: bool,
-    /// Save the computation here now and then.
-    pub checkpoint: Option<&'a Path>,
-    /// Go on from the checkpoint or the interrupted output file.
-    pub resume: bool,
-    /// The memory budget in bytes (see [`super::memory`]).
-    pub memory: u64,
 }
 
 /// A finished `octal` run: its summary (the analysis of the values and this run's

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::OctalOptions;
+use super::options::OctalOptions;
 use super::sink::Sink;
 use crate::error::{Error, Result};
 use crate::jobs::output::{Existing, Output, inspect};
