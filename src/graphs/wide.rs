@@ -46,9 +46,11 @@ impl WideSet {
 
     /// Every vertex of a graph on `n` vertices.
     pub fn full(n: usize) -> WideSet {
-        let mut s = WideSet::empty(n);
-        for v in 0..n {
-            s.insert(v);
+        let mut s = WideSet(vec![u64::MAX; n.div_ceil(64)]);
+        if let Some(last) = s.0.last_mut()
+            && !n.is_multiple_of(64)
+        {
+            *last = (1 << (n % 64)) - 1;
         }
         s
     }

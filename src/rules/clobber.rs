@@ -6,9 +6,7 @@
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules};
 use crate::graphs::palette::Palette;
-use crate::graphs::{
-    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
-};
+use crate::graphs::{PlayColours, PlayGraph, VertexSet};
 
 /// Clobber.
 pub struct Clobber;
@@ -30,19 +28,7 @@ impl PartizanRules for Clobber {
         true
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        moves(g, c, player, out)
-    }
-
-    fn moves_wide(
-        &self,
-        g: &WideGraph,
-        c: &WideColouring,
-        player: Player,
-        out: &mut Vec<GraphMove<WideGraph>>,
-    ) {
-        moves(g, c, player, out)
-    }
+    super::partizan::moves_of_any_size!();
 
     fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
         match act {
@@ -52,29 +38,37 @@ impl PartizanRules for Clobber {
     }
 }
 
-/// The moves: a stone of the player's onto an adjacent stone of the opponent's.
-#[inline]
-fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
-    let (mine, theirs) = if player == Player::Left {
-        (0, 1)
-    } else {
-        (1, 0)
-    };
-    for u in 0..g.n() {
-        if c.get(u) != mine {
-            continue;
-        }
-        for w in g.neighbours(u).iter() {
-            if c.get(w) == theirs {
-                // The stone from u now stands on w; u is gone.
-                let mut moved = c.clone();
-                moved.set(w, mine);
-                let mut rest = g.vertices();
-                rest.remove(u);
-                out.push(GraphMove::new(
-                    Act::Pair(u, w),
-                    (g.induced(&rest), moved.induced(&rest)),
-                ));
+impl Clobber {
+    /// The moves: a stone of the player's onto an adjacent stone of the opponent's.
+    #[inline]
+    fn moves_of<G: PlayGraph>(
+        &self,
+        g: &G,
+        c: &G::Colours,
+        player: Player,
+        out: &mut Vec<GraphMove<G>>,
+    ) {
+        let (mine, theirs) = if player == Player::Left {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        for u in 0..g.n() {
+            if c.get(u) != mine {
+                continue;
+            }
+            for w in g.neighbours(u).iter() {
+                if c.get(w) == theirs {
+                    // The stone from u now stands on w; u is gone.
+                    let mut moved = c.clone();
+                    moved.set(w, mine);
+                    let mut rest = g.vertices();
+                    rest.remove(u);
+                    out.push(GraphMove::new(
+                        Act::Pair(u, w),
+                        (g.induced(&rest), moved.induced(&rest)),
+                    ));
+                }
             }
         }
     }

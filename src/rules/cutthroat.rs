@@ -43,30 +43,26 @@ impl PartizanRules for Cutthroat {
         Some(1 << v)
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        moves(g, c, player, out)
-    }
-
-    fn moves_wide(
-        &self,
-        g: &WideGraph,
-        c: &WideColouring,
-        player: Player,
-        out: &mut Vec<GraphMove<WideGraph>>,
-    ) {
-        moves(g, c, player, out)
-    }
+    super::partizan::moves_of_any_size!();
 }
 
-/// The moves: a vertex of the player's goes, then the monochromatic components.
-#[inline]
-fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
-    for v in 0..g.n() {
-        if owns(c.get(v), player) {
-            let mut rest = g.vertices();
-            rest.remove(v);
-            let rest = without_monochromatic(g, c, &rest);
-            out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
+impl Cutthroat {
+    /// The moves: a vertex of the player's goes, then the monochromatic components.
+    #[inline]
+    fn moves_of<G: PlayGraph>(
+        &self,
+        g: &G,
+        c: &G::Colours,
+        player: Player,
+        out: &mut Vec<GraphMove<G>>,
+    ) {
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                let mut rest = g.vertices();
+                rest.remove(v);
+                let rest = without_monochromatic(g, c, &rest);
+                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
+            }
         }
     }
 }

@@ -34,7 +34,7 @@ pub fn graph_on_shapes(ruleset: Ruleset) -> Option<&'static GraphOnShapes> {
             .map(|&r| GraphOnShapes(r))
             .collect()
     });
-    // The registry's entries have distinct names (a test checks it).
+    // The registry's entries have distinct names (src/tests/wide_graphs.rs checks it).
     all.iter().find(|g| g.0.name() == ruleset.name())
 }
 

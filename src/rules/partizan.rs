@@ -94,6 +94,35 @@ pub trait PartizanRules: Send + Sync {
     }
 }
 
+/// Writes a partizan ruleset's [`PartizanRules::moves`] and
+/// [`PartizanRules::moves_wide`] as calls of its one generic move function, the inherent
+/// `fn moves_of<G: PlayGraph>(&self, g: &G, c: &G::Colours, player: Player, out: &mut
+/// Vec<GraphMove<G>>)`: the rule is written once, for graphs of every size.
+macro_rules! moves_of_any_size {
+    () => {
+        fn moves(
+            &self,
+            g: &$crate::graphs::Graph,
+            c: &$crate::graphs::Colouring,
+            player: $crate::rules::Player,
+            out: &mut Vec<$crate::rules::partizan::GraphMove>,
+        ) {
+            self.moves_of(g, c, player, out)
+        }
+
+        fn moves_wide(
+            &self,
+            g: &$crate::graphs::WideGraph,
+            c: &$crate::graphs::WideColouring,
+            player: $crate::rules::Player,
+            out: &mut Vec<$crate::rules::partizan::GraphMove<$crate::graphs::WideGraph>>,
+        ) {
+            self.moves_of(g, c, player, out)
+        }
+    };
+}
+pub(crate) use moves_of_any_size;
+
 /// A move on a coloured graph (of at most 64 vertices unless `G` says otherwise): what
 /// is played, and the position left.
 #[derive(Clone)]

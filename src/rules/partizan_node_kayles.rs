@@ -4,9 +4,7 @@
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
-use crate::graphs::{
-    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
-};
+use crate::graphs::{Graph, PlayColours, PlayGraph, VertexSet};
 
 /// Partizan Node Kayles.
 pub struct PartizanNodeKayles;
@@ -32,19 +30,7 @@ impl PartizanRules for PartizanNodeKayles {
         Some(g.neighbours(v) | 1 << v)
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        moves(g, c, player, out)
-    }
-
-    fn moves_wide(
-        &self,
-        g: &WideGraph,
-        c: &WideColouring,
-        player: Player,
-        out: &mut Vec<GraphMove<WideGraph>>,
-    ) {
-        moves(g, c, player, out)
-    }
+    super::partizan::moves_of_any_size!();
 
     fn say(&self, act: Act, _player: Player, label: &[usize]) -> String {
         match act {
@@ -54,15 +40,23 @@ impl PartizanRules for PartizanNodeKayles {
     }
 }
 
-/// The moves: a vertex of the player's and its neighbours go.
-#[inline]
-fn moves<G: PlayGraph>(g: &G, c: &G::Colours, player: Player, out: &mut Vec<GraphMove<G>>) {
-    for v in 0..g.n() {
-        if owns(c.get(v), player) {
-            let mut rest = g.vertices();
-            rest.subtract(&g.neighbours(v));
-            rest.remove(v);
-            out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
+impl PartizanNodeKayles {
+    /// The moves: a vertex of the player's and its neighbours go.
+    #[inline]
+    fn moves_of<G: PlayGraph>(
+        &self,
+        g: &G,
+        c: &G::Colours,
+        player: Player,
+        out: &mut Vec<GraphMove<G>>,
+    ) {
+        for v in 0..g.n() {
+            if owns(c.get(v), player) {
+                let mut rest = g.vertices();
+                rest.subtract(&g.neighbours(v));
+                rest.remove(v);
+                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
+            }
         }
     }
 }

@@ -7,9 +7,7 @@ use super::Uncoloured;
 use super::moves::{Act, Player};
 use super::partizan::{GraphMove, PartizanRules, induced, owns};
 use crate::graphs::palette::Palette;
-use crate::graphs::{
-    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph,
-};
+use crate::graphs::{PlayColours, PlayGraph, VertexSet};
 
 /// What colouring a vertex does to a neighbour in a tinting game (Snort, Col): indexed
 /// by the neighbour's colour label (`B`, `W`, `G`), its new label, or `None` if nobody
@@ -108,19 +106,7 @@ impl PartizanRules for Tinting {
         false
     }
 
-    fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
-        self.moves_of(g, c, player, out)
-    }
-
-    fn moves_wide(
-        &self,
-        g: &WideGraph,
-        c: &WideColouring,
-        player: Player,
-        out: &mut Vec<GraphMove<WideGraph>>,
-    ) {
-        self.moves_of(g, c, player, out)
-    }
+    super::partizan::moves_of_any_size!();
 
     fn say(&self, act: Act, player: Player, label: &[usize]) -> String {
         let colour = if player == Player::Left {

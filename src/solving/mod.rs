@@ -8,6 +8,7 @@ pub mod classes;
 pub mod columns;
 pub mod driver;
 pub mod evaluate;
+mod evaluate_shape;
 mod evaluate_wide;
 pub mod explain;
 mod grid;

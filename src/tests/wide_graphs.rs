@@ -213,7 +213,8 @@ proptest! {
 
 #[test]
 fn graph6_header_of_large_graphs_is_nautys() {
-    // nauty's formats.txt: N(12345) = 126 66 63 120.
+    // nauty's formats.txt: N(12345) = 126 66 63 120 (networkx's to_graph6_bytes writes
+    // the same four bytes).
     let mut text = Vec::new();
     WideGraph::empty(12345).write_graph6(&mut text);
     assert_eq!(&text[..4], &[126, 66, 63, 120]);
@@ -285,4 +286,18 @@ fn small_paths_agree_with_the_published_sequence_on_both_paths() {
         assert_eq!(nim(&e, WideGraph::from_small(&path(n))), w, "P_{n}");
     }
     assert_eq!(nim(&e, WideGraph::from_small(&cycle(9))), (want[6] == 0) as i64, "C_9");
+}
+
+#[test]
+fn each_graph_ruleset_has_its_own_general_path() {
+    // graph_on_shapes finds a ruleset's rules on shapes by its registry entry's name:
+    // names are distinct, and each ruleset gets its own.
+    use gamecensus::rules::graph_on_shapes::graph_on_shapes;
+    let names: std::collections::BTreeSet<&str> = RULESETS.iter().map(|r| r.name()).collect();
+    assert_eq!(names.len(), RULESETS.len(), "two rulesets share a name");
+    for &r in RULESETS {
+        let found = graph_on_shapes(r).map(|g| g.ruleset().name());
+        let want = matches!(r, Ruleset::Impartial(_) | Ruleset::Partizan(_)).then_some(r.name());
+        assert_eq!(found, want, "{}", r.name());
+    }
 }
