@@ -53,7 +53,7 @@ impl RowPlan {
                     schema.index(c).ok_or_else(|| {
                         Error::usage(format!(
                             "tally by {c}: rules {} write the columns {}",
-                            job.rules,
+                            job.ruleset.name(),
                             names.join(", ")
                         ))
                     })
@@ -106,6 +106,7 @@ impl RowPlan {
             key: String::new(),
             keep: self.keep.as_ref().map(|k| k.state()),
             err: None,
+            raw: Vec::new(),
         }
     }
 }
@@ -123,6 +124,8 @@ pub struct UnitSink<'p> {
     key: String,
     keep: Option<super::keep::KeepState>,
     err: Option<Error>,
+    /// Rows given as CSV bytes ([`UnitSink::add_bytes`]).
+    raw: Vec<u8>,
 }
 
 /// What a unit of work wrote.
@@ -138,6 +141,21 @@ pub struct UnitOut {
 }
 
 impl UnitSink<'_> {
+    /// Whether every row is written and nothing tallied: rows may then be given as
+    /// their CSV bytes ([`UnitSink::add_bytes`]).
+    pub fn plain(&self) -> bool {
+        self.plan.is_plain()
+    }
+
+    /// One position's row as the CSV bytes the `csv` crate would write for its fields
+    /// (a plain plan only: nothing reads its fields).
+    pub fn add_bytes(&mut self, row: &[u8]) {
+        debug_assert!(self.plain(), "rows as bytes are for plain plans");
+        self.raw.extend_from_slice(row);
+        self.positions += 1;
+        self.rows += 1;
+    }
+
     /// The columns a row needs formatted before it is known to be written (those the
     /// tallies and `keep` read), or `None` when every row is written.
     pub fn reads(&self, columns: usize) -> Option<Vec<bool>> {
@@ -212,10 +230,17 @@ impl UnitSink<'_> {
         if let Some(e) = self.err {
             return Err(e);
         }
-        let bytes = self
+        let mut bytes = self
             .w
             .into_inner()
             .map_err(|e| Error::io("formatting CSV", std::io::Error::other(e.to_string())))?;
+        // A source gives its rows one way or the other; bytes given as bytes come after
+        // none written as fields.
+        if bytes.is_empty() {
+            bytes = self.raw;
+        } else {
+            bytes.extend_from_slice(&self.raw);
+        }
         Ok(UnitOut {
             bytes,
             rows: self.rows,

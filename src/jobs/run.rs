@@ -12,7 +12,6 @@ use super::summary::Summary;
 use super::{census, sweep};
 use crate::error::{Error, Result};
 use crate::graphs::Shard;
-use crate::rules::Ruleset;
 use crate::solving::Schema;
 
 /// Most worker threads `--threads` accepts.
@@ -115,7 +114,7 @@ pub fn output_path(spec: &JobSpec, opts: &RunOptions) -> PathBuf {
 pub fn identity(spec: &JobSpec, shard: Shard) -> Result<String> {
     Ok(match &spec.kind {
         JobKind::Census(c) => {
-            let mut schema = Schema::of(Ruleset::from_name(&c.rules)?);
+            let mut schema = Schema::of(c.ruleset);
             if c.misere {
                 schema = schema.with_misere();
             }

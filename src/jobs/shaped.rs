@@ -6,17 +6,12 @@
 //! they do for graph censuses.
 
 use std::io::{BufRead, Write};
-use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use super::context::RunContext;
-use super::output::{Existing, Output, inspect};
-use super::progress;
-use super::provenance::Units;
+use super::rows::UnitSink;
 use super::spec::CensusJob;
-use super::summary::{Summary, Tally};
-use super::tally::misere::MisereTally;
+use super::summary::Tally;
 use super::tally::numbers::NumberTally;
 use super::tally::shapes::ShapeTally;
 use crate::error::{Error, Result, quoted};
@@ -48,7 +43,7 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     }
     format!(
         "census of rules {} with size {}..={}{multi}, shard {}/{}, columns {}",
-        job.rules,
+        job.ruleset.name(),
         job.min_vertices,
         job.max_vertices,
         shard.index,
@@ -110,52 +105,42 @@ fn units(
 
 /// One position's row as CSV bytes.
 fn row(evaluator: &Evaluator, rules: &dyn ShapedRules, s: &Shape) -> Result<Vec<u8>> {
-    tallied_row(evaluator, rules, s, None)
+    let (text, cells) = valued(evaluator, rules, s)?;
+    Ok(row_bytes(evaluator, rules.size(s), &text, &cells))
 }
 
-/// The tallies a census of a game on shapes keeps per unit of work.
-#[derive(Clone)]
-struct Tallies {
-    numbers: Option<NumberTally>,
-    finds: Option<ShapeTally>,
-    misere: Option<MisereTally>,
-}
-
-/// One position's row as CSV bytes, counted in `tally` if given.
-fn tallied_row(
+/// A position's text and the cells of its value, a limit reached naming the position.
+fn valued(
     evaluator: &Evaluator,
     rules: &dyn ShapedRules,
     s: &Shape,
-    tally: Option<&mut Tallies>,
-) -> Result<Vec<u8>> {
+) -> Result<(String, crate::solving::ValueRow)> {
     let text = rules.write(s);
     let cells = evaluator.evaluate_shape_csv(s).map_err(|e| match e {
         Error::Limit(m) => Error::Limit(format!("position {}: {m}", quoted(&text))),
         other => other,
     })?;
-    let (eval, csv) = (&cells.0, &cells.1);
-    if let Some(t) = tally {
-        if let Some(n) = t.numbers.as_mut() {
-            n.add(&text, rules.size(s), eval);
-        }
-        if let Some(f) = t.finds.as_mut() {
-            f.add(&text, rules.size(s), eval);
-        }
-        if let Some(m) = t.misere.as_mut() {
-            m.add_row(rules.size(s), eval, || text.clone());
-        }
-    }
-    let mut row = Vec::with_capacity(text.len() + csv.len() + 8);
+    Ok((text, cells))
+}
+
+/// The row of a position written `text` of `size`, with its value's cells, as CSV bytes.
+fn row_bytes(
+    evaluator: &Evaluator,
+    size: usize,
+    text: &str,
+    cells: &crate::solving::ValueRow,
+) -> Vec<u8> {
+    let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
     // An edge list holds commas: quoted as the csv crate quotes it.
     push_row(
         &mut row,
         evaluator.selected(),
         &|row: &mut Vec<u8>| crate::solving::push_csv_field(row, text.as_bytes()),
-        rules.size(s),
-        csv,
+        size,
+        &cells.1,
         &cells.2,
     );
-    Ok(row)
+    row
 }
 
 /// Appends a row as the `csv` crate writes it: the position (written by `position`,
@@ -228,146 +213,106 @@ fn board_row(
     })
 }
 
-/// Runs a census of a game on shapes into its CSV output and returns the summary.
-pub fn run(rules: &'static dyn ShapedRules, job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
-    let start = Instant::now();
-    let ruleset = Ruleset::Shaped(rules);
-    let evaluator = Evaluator::new(ruleset)
-        .table_capacity(job.table_cap)
-        .misere(job.misere)?;
-    let governor = super::memory::Governor::new(ctx.memory, ruleset, job.table_cap);
-    governor.check(&evaluator)?;
-    let schema = evaluator.schema().clone();
-    let units = units(rules, job, ctx.shard)?;
-    let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
-    if ctx.shard.count > 1 {
-        sidecar.units = Some(Units::Rows(Vec::new()));
-    }
-    let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
-    let empty = Schema {
-        columns: Vec::new(),
-        position_columns: 0,
-    };
-    let mut summary = super::runner::summary(&ctx.out, "positions", Tally::for_schema(&empty));
-    let (mut output, first_unit, skip) = match existing {
-        Existing::Complete { rows } => {
-            summary.rows = rows;
-            summary.already_complete = true;
-            return Ok(summary);
-        }
-        Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
-        Existing::Partial { rows, ref last, .. } => {
-            let (unit, skip, before) = locate(
-                rules,
-                &units,
-                rows,
-                last.as_deref().unwrap_or(&[]),
-                &ctx.out,
-            )?;
-            if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
-                *list = before;
-            }
-            (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
-        }
-    };
-    // The numbers tally (rules that ask for it): a fresh one per unit, merged in order.
-    let numbers = schema
-        .index("value")
-        .filter(|_| rules.number_summary())
-        .map(|i| NumberTally::new(i - schema.position_columns, rules.size_unit()));
-    summary.tally.numbers = numbers.clone();
-    // What the census finds by size: every ruleset on shapes.
-    let at = |name| schema.index(name).map(|i| i - schema.position_columns);
-    let finds = at("outcome")
-        .zip(at("value"))
-        .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit()));
-    summary.tally.shapes = finds.clone();
-    // The misère tally (`misere = true`), likewise.
-    let misere = Tally::for_schema(&schema)
-        .misere
-        .map(|m| m.with_unit(rules.size_unit()));
-    summary.tally.misere = misere.clone();
-    let tallies = Tallies {
-        numbers,
-        finds,
-        misere,
-    };
-    summary.resumed = output.rows();
-    let pb = progress::bar(ctx.quiet, "positions");
-    pb.set_length(units.iter().map(|u| u.len() as u64).sum());
-    pb.set_position(output.rows());
-    let work: Vec<(usize, usize)> = (first_unit..units.len())
-        .map(|i| (i, if i == first_unit { skip } else { 0 }))
-        .collect();
-    let result = ordered_map(
-        work,
-        4 * rayon::current_num_threads(),
-        |(i, skip)| -> Result<(Vec<u8>, u64, u64, Tallies)> {
-            let mut bytes = Vec::new();
-            let mut tally = tallies.clone();
-            for s in &units[i][skip..] {
-                bytes.extend(tallied_row(&evaluator, rules, s, Some(&mut tally))?);
-            }
-            let n = (units[i].len() - skip) as u64;
-            Ok((bytes, n, skip as u64, tally))
-        },
-        |batch| {
-            governor.check(&evaluator)?;
-            for unit in batch {
-                let (bytes, rows, skipped, tally) = unit?;
-                output.write_unit(&bytes, rows, skipped + rows)?;
-                if let (Some(all), Some(t)) = (summary.tally.numbers.as_mut(), tally.numbers) {
-                    all.merge(t);
-                }
-                if let (Some(all), Some(t)) = (summary.tally.shapes.as_mut(), tally.finds) {
-                    all.merge(t);
-                }
-                if let (Some(all), Some(m)) = (summary.tally.misere.as_mut(), tally.misere) {
-                    all.merge(m);
-                }
-            }
-            pb.set_position(output.rows());
-            Ok(())
-        },
-        super::context::stop_requested,
-    );
-    pb.finish_and_clear();
-    summary.rows = output.rows();
-    summary.seconds = start.elapsed().as_secs_f64();
-    summary.memory = Some((ctx.memory, super::memory::peak_rss()));
-    summary.tables = Some((
-        evaluator.table_stats(),
-        0,
-        match rules.kind() {
-            crate::rules::shaped::Kind::Partizan => crate::values::game::usage(),
-            crate::rules::shaped::Kind::Impartial => Default::default(),
-        },
-    ));
-    let output = super::runner::settle(output, result, &ctx.out)?;
-    output.finish(&summary.text())?;
-    Ok(summary)
+/// The positions of a census of a game on shapes, unit by unit, as a row source of the
+/// one census runner ([`super::runner::run_census`]).
+pub struct ShapeSource {
+    rules: &'static dyn ShapedRules,
+    evaluator: Evaluator,
+    units: Vec<Vec<Shape>>,
+    /// The empty tally of the rows: numbers by size (rules that ask for it), what the
+    /// census finds by size (every ruleset on shapes), misère play (`misere = true`).
+    tally: Tally,
 }
 
-/// Where to continue after `rows` rows (see `census::Census::locate`): the first unit,
-/// positions of it to skip, and the rows of the units before it; the last row written
-/// must be the position this census writes there.
-fn locate(
-    rules: &dyn ShapedRules,
-    units: &[Vec<Shape>],
-    rows: u64,
-    last: &[String],
-    path: &std::path::Path,
-) -> Result<(usize, usize, Vec<u64>)> {
-    let counts: Vec<u64> = units.iter().map(|u| u.len() as u64).collect();
-    let seen = last.first().cloned().unwrap_or_default();
-    super::runner::resume_point(&counts, rows, &seen, path, |i, want| {
-        Some(rules.write(&units[i][want]))
-    })
+impl ShapeSource {
+    /// The census of `job` (its shard `shard`) under `rules`: its positions listed.
+    pub fn new(
+        rules: &'static dyn ShapedRules,
+        job: &CensusJob,
+        shard: Shard,
+    ) -> Result<ShapeSource> {
+        let evaluator = Evaluator::new(Ruleset::Shaped(rules))
+            .table_capacity(job.table_cap)
+            .misere(job.misere)?;
+        let units = units(rules, job, shard)?;
+        let schema = evaluator.schema();
+        let at = |name| schema.index(name).map(|i| i - schema.position_columns);
+        let empty = Schema {
+            columns: Vec::new(),
+            position_columns: 0,
+        };
+        let mut tally = Tally::for_schema(&empty);
+        tally.numbers = at("value")
+            .filter(|_| rules.number_summary())
+            .map(|v| NumberTally::new(v, rules.size_unit()));
+        tally.shapes = at("outcome")
+            .zip(at("value"))
+            .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit()));
+        tally.misere = Tally::for_schema(schema)
+            .misere
+            .map(|m| m.with_unit(rules.size_unit()));
+        Ok(ShapeSource {
+            rules,
+            evaluator,
+            units,
+            tally,
+        })
+    }
+}
+
+impl super::runner::RowSource for ShapeSource {
+    fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    fn units(&self) -> usize {
+        self.units.len()
+    }
+
+    fn count(&self, i: usize) -> u64 {
+        self.units[i].len() as u64
+    }
+
+    fn position_at(&self, i: usize, k: usize) -> Option<String> {
+        self.units[i].get(k).map(|s| self.rules.write(s))
+    }
+
+    fn shown(&self, row: &[String]) -> String {
+        row.first().cloned().unwrap_or_default()
+    }
+
+    fn tally(&self) -> Tally {
+        self.tally.clone()
+    }
+
+    fn rows(&self, i: usize, skip: usize, sink: &mut UnitSink, tally: &mut Tally) -> Result<()> {
+        let rules = self.rules;
+        for s in &self.units[i][skip..] {
+            let (text, cells) = valued(&self.evaluator, rules, s)?;
+            let (eval, size) = (&cells.0, rules.size(s));
+            if let Some(n) = tally.numbers.as_mut() {
+                n.add(&text, size, eval);
+            }
+            if let Some(f) = tally.shapes.as_mut() {
+                f.add(&text, size, eval);
+            }
+            if let Some(m) = tally.misere.as_mut() {
+                m.add_row(size, eval, || text.clone());
+            }
+            match sink.plain() {
+                true => sink.add_bytes(&row_bytes(&self.evaluator, size, &text, &cells)),
+                false => sink.add(&self.evaluator.schema().shape_fields(text, size, eval)),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Evaluates one position given in the ruleset's notation and writes header and row.
 pub fn eval_one(evaluator: &Evaluator, text: &str, out: &mut dyn Write) -> Result<()> {
-    let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let Ruleset::Shaped(rules) = evaluator.ruleset() else {
+        unreachable!("eval of shapes is called for rules on shapes")
+    };
     let s = rules.parse(text)?;
     let r = row(evaluator, rules, &s)?;
     writeln!(out, "{}", super::stream::header(evaluator))
@@ -385,7 +330,9 @@ pub fn eval_lines(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let rules = Ruleset::shaped(evaluator.ruleset().name()).expect("a shaped ruleset");
+    let Ruleset::Shaped(rules) = evaluator.ruleset() else {
+        unreachable!("eval of shapes is called for rules on shapes")
+    };
     let write_err = super::stream::write_err;
     writeln!(out, "{}", super::stream::header(evaluator)).map_err(write_err)?;
     // Lines go to the threads in blocks of BLOCK, read into one buffer a block; each

@@ -99,8 +99,9 @@ pub enum JobKind {
 /// A ruleset over every position of a family of graphs.
 #[derive(Clone, Debug)]
 pub struct CensusJob {
-    /// The ruleset's name.
-    pub rules: String,
+    /// The ruleset, resolved from the job's `rules` when the job is read: from there on
+    /// the ruleset travels, not its name.
+    pub ruleset: crate::rules::Ruleset,
     /// The family of graphs.
     pub family: Family,
     /// Smallest number of vertices.
@@ -203,17 +204,17 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     foreign.join(", ")
                 )));
             }
-            let rules = raw
-                .rules
-                .ok_or_else(|| Error::usage("missing field `rules`"))?;
+            let ruleset = crate::rules::Ruleset::from_name(
+                &raw.rules
+                    .ok_or_else(|| Error::usage("missing field `rules`"))?,
+            )?;
+            let rules = ruleset.name();
             // Games on shapes list positions by size (cells, edges, elements), not by
             // graphs: their keys are min_size and max_size, kept in the vertex fields.
-            let shaped = crate::rules::Ruleset::shaped(&rules);
-            if shaped.is_some() && (!tally.is_empty() || raw.keep.is_some()) {
-                return Err(Error::usage(format!(
-                    "tally and keep are for censuses on graphs for now; rules {rules} are played on shapes"
-                )));
-            }
+            let shaped = match ruleset {
+                crate::rules::Ruleset::Shaped(r) => Some(r),
+                _ => None,
+            };
             let (min_vertices, max_vertices) = match shaped {
                 Some(r) => {
                     let graph_keys = present(&[
@@ -278,7 +279,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                 )));
             }
             JobKind::Census(CensusJob {
-                rules,
+                ruleset,
                 family: match (
                     raw.family.as_deref().map(str::parse).transpose()?,
                     raw.boards,
@@ -467,15 +468,21 @@ mod tests {
         assert_eq!(c.family, Family::All);
         assert_eq!(c.min_vertices, 1);
         assert_eq!(j.output_path(), PathBuf::from("results/x.csv"));
-        let e = JobSpec::parse("name = 'x'\nrules = 'r'\nmax_vertices = 5\nmax_vertex = 3\n")
-            .unwrap_err();
+        let e =
+            JobSpec::parse("name = 'x'\nrules = 'node-kayles'\nmax_vertices = 5\nmax_vertex = 3\n")
+                .unwrap_err();
         assert!(e.to_string().contains("max_vertex"), "{e}");
-        let e = JobSpec::parse("name = 'x'\nrules = 'r'\n").unwrap_err();
+        let e = JobSpec::parse("name = 'x'\nrules = 'node-kayles'\n").unwrap_err();
         assert!(e.to_string().contains("max_vertices"), "{e}");
-        let e = JobSpec::parse("name = 'x'\nrules = 'r'\nmax_vertices = 5\nfamily = 'hypercube'\n")
-            .unwrap_err();
+        let e = JobSpec::parse(
+            "name = 'x'\nrules = 'node-kayles'\nmax_vertices = 5\nfamily = 'hypercube'\n",
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("hypercube"), "{e}");
         assert!(JobSpec::parse("name = [").is_err());
+        // The rules are resolved when the job is read.
+        let e = JobSpec::parse("name = 'x'\nrules = 'r'\nmax_vertices = 5\n").unwrap_err();
+        assert!(e.to_string().contains("unknown rules"), "{e}");
         let j = JobSpec::parse("name = 's'\nkind = 'octal-sweep'\nmax_digits = 2\nmax_n = 100\n")
             .unwrap();
         assert!(matches!(

@@ -86,6 +86,13 @@ pub enum Ruleset {
     Shaped(&'static dyn ShapedRules),
 }
 
+/// A ruleset shows as its name.
+impl std::fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ruleset({})", self.name())
+    }
+}
+
 impl Ruleset {
     /// Looks a ruleset up by name; unknown names are a usage error listing the known ones.
     pub fn from_name(name: &str) -> Result<Ruleset> {

@@ -154,6 +154,11 @@ fn bad_tally_and_keep_are_one_line_before_anything_is_written() {
 
 /// Runs `job` into `out` and stops it with SIGINT once `started` holds, then resumes it.
 fn interrupt_and_resume(job: &str, out: &Path, started: impl Fn() -> bool) {
+    interrupt_and_resume_tallied(job, out, "n-outcome", started)
+}
+
+/// [`interrupt_and_resume`] of a job with the tally `tally` (`COL1-COL2`).
+fn interrupt_and_resume_tallied(job: &str, out: &Path, tally: &str, started: impl Fn() -> bool) {
     let child = start(&["run", job, "--out", s(out), "--quiet", "--threads", "1"]);
     wait_for("the first rows", started);
     signal(&child, "-INT");
@@ -171,7 +176,7 @@ fn interrupt_and_resume(job: &str, out: &Path, started: impl Fn() -> bool) {
     assert!(done > 0, "{side}");
     // No tally files until the run is complete.
     let stem = s(out).strip_suffix(".csv").unwrap();
-    assert!(!Path::new(&format!("{stem}.tally-n-outcome.csv")).exists());
+    assert!(!Path::new(&format!("{stem}.tally-{tally}.csv")).exists());
     let o = ok(run_job(job, s(out), &["--quiet", "--resume"]));
     assert!(stderr(&o).contains("resumed"), "{}", stderr(&o));
 }
@@ -252,4 +257,74 @@ fn sharded_tallies_merge_into_the_whole_run() {
     // The whole run takes the merged file for its own, complete.
     let o = ok(run_job(&job, s(&merged), &["--quiet"]));
     assert!(stderr(&o).contains("already complete"));
+}
+
+/// Domineering on every board of 1 to 12 cells (174,036 boards), and Hackenbush on
+/// every blue-red-green position of up to 5 edges: censuses of games on shapes, whose
+/// rows are counted by size.
+const SHAPED: [(&str, &str); 2] = [
+    ("dom", "rules = \"domineering\"\nmin_size = 1\nmax_size = 12\n"),
+    ("hb", "rules = \"hackenbush\"\nmin_size = 0\nmax_size = 5\n"),
+];
+const SHAPE_TALLIES: &str = "tally = [[\"size\", \"outcome\"], [\"size\", \"temperature\"]]\n";
+const SHAPE_KEEP: &str = "keep = \"outcome == 'P' and size >= 4\"\n";
+
+#[test]
+fn censuses_of_games_on_shapes_take_tallies_and_keep() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, body) in SHAPED {
+        // Every row written and tallied: the rows of the plain job, the tallies what
+        // analyze counts in them.
+        let job = write_job(d, name, &format!("name = \"{name}\"\n{body}{SHAPE_TALLIES}"));
+        let full = d.join(format!("{name}-full.csv"));
+        ok(run_job(&job, s(&full), &["--quiet"]));
+        let plain = write_job(d, &format!("{name}p"), &format!("name = \"{name}p\"\n{body}"));
+        let p = d.join(format!("{name}-plain.csv"));
+        ok(run_job(&plain, s(&p), &["--quiet"]));
+        assert!(std::fs::read(&p).unwrap() == std::fs::read(&full).unwrap(), "{name}");
+        for cols in ["size,outcome", "size,temperature"] {
+            let t = tally_file(&full, cols);
+            assert!(t.len() > 5, "{name} {t:?}");
+            assert_eq!(t, analyze_by(&full, cols), "{name} {cols}");
+        }
+        // keep: the rows analyze selects, the tallies of every position.
+        let job = write_job(
+            d,
+            &format!("{name}k"),
+            &format!("name = \"{name}k\"\n{body}{SHAPE_TALLIES}{SHAPE_KEEP}"),
+        );
+        let kept = d.join(format!("{name}-kept.csv"));
+        ok(run_job(&job, s(&kept), &["--quiet"]));
+        let want = d.join(format!("{name}-where.csv"));
+        ok(run(
+            &["analyze", s(&full), "--where", "outcome == 'P' and size >= 4", "--export", s(&want)],
+            None,
+        ));
+        assert!(lines(&kept) > 10 && lines(&kept) < lines(&full), "{name}: {}", lines(&kept));
+        assert!(std::fs::read(&kept).unwrap() == std::fs::read(&want).unwrap(), "{name}");
+        for cols in ["size,outcome", "size,temperature"] {
+            assert_eq!(tally_file(&kept, cols), analyze_by(&full, cols), "{name} {cols}");
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_census_of_boards_resumes_to_the_same_tallies() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let body = "rules = \"domineering\"\nmin_size = 1\nmax_size = 13\n";
+    for (name, extra) in [("bk", SHAPE_KEEP), ("bt", "")] {
+        let job = write_job(d, name, &format!("name = \"{name}\"\n{body}{SHAPE_TALLIES}{extra}"));
+        let whole = d.join(format!("{name}-whole.csv"));
+        ok(run_job(&job, s(&whole), &["--quiet"]));
+        let out = d.join(format!("{name}.csv"));
+        interrupt_and_resume_tallied(&job, &out, "size-outcome", || lines(&out) > 20);
+        assert!(std::fs::read(&out).unwrap() == std::fs::read(&whole).unwrap(), "{name}");
+        for cols in ["size,outcome", "size,temperature"] {
+            assert_eq!(tally_file(&out, cols), tally_file(&whole, cols), "{name} {cols}");
+        }
+        let (a, b) = (sidecar(&out), sidecar(&whole));
+        assert_eq!(a["census"], b["census"]);
+    }
 }

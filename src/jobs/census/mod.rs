@@ -25,16 +25,9 @@
 //! # Ok::<(), gamecensus::Error>(())
 //! ```
 
-mod resume;
-
-use std::time::Instant;
-
-use rayon::prelude::*;
-
 use super::context::RunContext;
-use super::output::{Existing, Output, inspect};
-use super::progress;
-use super::provenance::Units;
+use super::rows::UnitSink;
+use super::runner::{RowSource, run_census};
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
 use crate::error::{Error, Result};
@@ -56,7 +49,7 @@ impl Census {
     /// Prepares `job` (or one shard of it): checks that its colours suit its rules and
     /// generates the units of work.
     pub fn new(job: &CensusJob, shard: Shard) -> Result<Census> {
-        let ruleset = Ruleset::from_name(&job.rules)?;
+        let ruleset = job.ruleset;
         let palette = ruleset.palette();
         match (palette.len(), job.positions().colours_used()) {
             (0, k) if k > 0 => {
@@ -230,51 +223,12 @@ impl Census {
             || false,
         )
     }
-
-    /// Where to continue after `rows` rows: `(first unit, positions of it to skip)`,
-    /// after checking that row `rows` is the position the census writes there; and the
-    /// rows of each unit before the first unit.
-    fn locate(
-        &self,
-        rows: u64,
-        last: &[String],
-        path: &std::path::Path,
-    ) -> Result<(usize, usize, Vec<u64>)> {
-        if rows == 0 {
-            return Ok((0, 0, Vec::new()));
-        }
-        let counts: Vec<u64> = self.units.par_iter().map(|&u| self.count(u)).collect();
-        // The row's graph6 and colouring, by the schema's columns (scoring rules have no
-        // colouring column).
-        let field = |name: &str| {
-            self.schema()
-                .index(name)
-                .and_then(|i| last.get(i).cloned())
-                .unwrap_or_default()
-        };
-        let seen = format!("{} {}", field("graph6"), field("colouring"));
-        super::runner::resume_point(&counts, rows, &seen, path, |i, want| {
-            let mut found = None;
-            let mut k = 0;
-            self.expand(self.units[i], &mut |pos: &Position| {
-                if k == want {
-                    found = Some(format!(
-                        "{} {}",
-                        to_graph6(&pos.graph),
-                        pos.colouring.map(|c| c.to_string()).unwrap_or_default()
-                    ));
-                }
-                k += 1;
-            });
-            found
-        })
-    }
 }
 
 /// What determines a census's rows, in words (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
-    if crate::rules::Ruleset::shaped(&job.rules).is_some() {
-        return super::shaped::identity(job, shard, schema);
+    if let Ruleset::Shaped(_) = job.ruleset {
+        return super::shaped::identity(job, shard, schema) + &super::rows::identity_suffix(job);
     }
     let family = match job.family {
         crate::graphs::families::Family::Map { boards, seed } => {
@@ -285,7 +239,7 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     format!(
         "census of rules {} on family {family} with {}..={} vertices{}, colours {}, skip_reduced {}, \
          max_extra {}, shard {}/{}, columns {}",
-        job.rules,
+        job.ruleset.name(),
         job.min_vertices,
         job.max_vertices,
         if job.connected { ", connected" } else { "" },
@@ -298,159 +252,74 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     ) + &super::rows::identity_suffix(job)
 }
 
-/// Rows of one unit as CSV bytes (those `keep` keeps), with their tallies.
-struct UnitRows {
-    out: super::rows::UnitOut,
-    /// Rows of the unit skipped because an earlier run wrote them.
-    skipped: u64,
-    tally: Tally,
+/// Runs a census job into its CSV output (see [`super::output`] for what happens to an
+/// existing file) and returns the summary: the one runner over the job's positions,
+/// graphs or shapes.
+pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
+    let source: Box<dyn RowSource> = match job.ruleset {
+        Ruleset::Shaped(rules) => Box::new(super::shaped::ShapeSource::new(rules, job, ctx.shard)?),
+        _ => Box::new(Census::new(job, ctx.shard)?),
+    };
+    let identity = identity(job, ctx.shard, source.evaluator().schema());
+    run_census(source.as_ref(), job, ctx, identity)
 }
 
-/// Runs a census job into its CSV output (see [`super::output`] for what happens to an
-/// existing file) and returns the summary.
-pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
-    if let Some(rules) = crate::rules::Ruleset::shaped(&job.rules) {
-        return super::shaped::run(rules, job, ctx);
+impl RowSource for Census {
+    fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
     }
-    let start = Instant::now();
-    let census = Census::new(job, ctx.shard)?;
-    let governor = super::memory::Governor::new(ctx.memory, census.ruleset, job.table_cap);
-    governor.check(&census.evaluator)?;
-    let schema = census.schema().clone();
-    let plan = super::rows::RowPlan::new(job, &schema)?;
-    let mut sidecar = ctx.sidecar(identity(job, ctx.shard, &schema), &schema.names());
-    if ctx.shard.count > 1 {
-        // `merge` needs each unit's rows to interleave the shards.
-        sidecar.units = Some(Units::Rows(Vec::new()));
+
+    fn units(&self) -> usize {
+        self.units.len()
     }
-    if !plan.is_plain() {
-        sidecar.census = Some(plan.start());
+
+    fn count(&self, i: usize) -> u64 {
+        Census::count(self, self.units[i])
     }
-    let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
-    let mut summary = super::runner::summary(&ctx.out, "positions", Tally::for_schema(&schema));
-    let (mut output, first_unit, skip) = match existing {
-        Existing::Complete { rows } => {
-            summary.rows = rows;
-            summary.already_complete = true;
-            if !plan.is_plain() {
-                super::totals::restore_missing(&ctx.out)?;
+
+    fn position_at(&self, i: usize, k: usize) -> Option<String> {
+        let mut found = None;
+        let mut at = 0;
+        self.expand(self.units[i], &mut |pos: &Position| {
+            if at == k {
+                found = Some(format!(
+                    "{} {}",
+                    to_graph6(&pos.graph),
+                    pos.colouring.map(|c| c.to_string()).unwrap_or_default()
+                ));
             }
-            return Ok(summary);
-        }
-        Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
-        Existing::Partial { rows, ref last, .. } => {
-            let (unit, skip, before) = match plan.is_plain() {
-                true => census.locate(rows, last.as_deref().unwrap_or(&[]), &ctx.out)?,
-                false => {
-                    resume::resume_with_plan(&census, &plan, &mut sidecar, rows, last, &ctx.out)?
-                }
-            };
-            if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
-                *list = before;
-            }
-            (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
-        }
-    };
-    let mut totals = resume::output_totals(&output, &plan)?;
-    let positions_before = totals.as_ref().map_or(0, |t| t.positions);
-    let done = output.rows();
-    summary.resumed = done;
-    let pb = progress::bar(ctx.quiet, "positions");
-    if !pb.is_hidden() {
-        // The exact total, counted first (only for a bar on a terminal): expanding every
-        // position without evaluating it takes about 1% of the census's time (4.5 s
-        // for the 109 million positions of cutthroat-bw-9, which take 7 minutes).
-        let total: u64 = census.units.par_iter().map(|&u| census.count(u)).sum();
-        pb.set_length(total.max(done));
-        pb.set_position(totals.as_ref().map_or(done, |t| t.positions));
+            at += 1;
+        });
+        found
     }
-    let work: Vec<(Unit, usize)> = census.units[first_unit..]
-        .iter()
-        .enumerate()
-        .map(|(i, &u)| (u, if i == 0 { skip } else { 0 }))
-        .collect();
-    let result = ordered_map(
-        work,
-        4 * rayon::current_num_threads(),
-        |(unit, skip)| -> Result<UnitRows> {
-            let mut sink = plan.unit();
-            let mut tally = Tally::for_schema(&schema);
-            let reads = sink.reads(schema.columns.len());
-            let mut row = Vec::new();
-            census.evaluate_unit(unit, skip, &mut |pos, eval| {
-                schema.fields_into(pos, eval, reads.as_deref(), &mut row);
-                match &reads {
-                    Some(_) => sink.add_lazy(&row, &|| schema.fields(pos, eval)),
-                    None => sink.add(&row),
-                }
-                tally.add(pos, eval);
-            })?;
-            Ok(UnitRows {
-                out: sink.finish()?,
-                skipped: skip as u64,
-                tally,
-            })
-        },
-        |batch| {
-            governor.check(&census.evaluator)?;
-            // The units before the first that failed are written, then its error.
-            let mut failed = None;
-            let batch: Vec<UnitRows> = batch
-                .into_iter()
-                .map_while(|u| u.map_err(|e| failed = Some(e)).ok())
-                .collect();
-            match totals.as_mut() {
-                None => {
-                    for unit in &batch {
-                        let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
-                        output.write_unit(bytes, rows, unit.skipped + rows)?;
-                    }
-                }
-                Some(t) => {
-                    // The progress (tallies) is recorded once for the batch's units.
-                    let mut written = Vec::with_capacity(batch.len());
-                    for unit in &batch {
-                        t.add(&unit.out)?;
-                        written.push((unit.out.bytes.as_slice(), unit.out.rows, unit.out.rows));
-                    }
-                    output.write_units_progress(&written, t.progress())?;
-                }
-            }
-            for unit in batch {
-                summary.tally.merge(unit.tally);
-            }
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            let rows = totals.as_ref().map_or(output.rows(), |t| t.positions);
-            if pb.length().is_some_and(|len| rows > len) {
-                pb.set_length(rows);
-            }
-            pb.set_position(rows);
-            Ok(())
-        },
-        super::context::stop_requested,
-    );
-    pb.finish_and_clear();
-    summary.rows = output.rows();
-    summary.seconds = start.elapsed().as_secs_f64();
-    summary.memory = Some((ctx.memory, super::memory::peak_rss()));
-    summary.tables = Some((
-        census.evaluator.table_stats(),
-        census.evaluator.memo_len(),
-        // Game values are the partizan solver's (impartial values are nimbers).
-        match census.ruleset {
-            Ruleset::Partizan(_) => crate::values::game::usage(),
-            _ => Default::default(),
-        },
-    ));
-    let output = super::runner::settle(output, result, &ctx.out)?;
-    if let Some(t) = &totals {
-        summary.positions = plan.keeps().then_some((t.positions, positions_before));
-        // The tallies are written before the sidecar says complete: a run killed between
-        // the two is resumed (nothing left to compute) and writes them then.
-        summary.files = t.write_files(&ctx.out, output.resumable())?;
+
+    /// The row's graph6 and colouring, by the schema's columns (scoring rules have no
+    /// colouring column).
+    fn shown(&self, row: &[String]) -> String {
+        let field = |name: &str| {
+            self.schema()
+                .index(name)
+                .and_then(|i| row.get(i).cloned())
+                .unwrap_or_default()
+        };
+        format!("{} {}", field("graph6"), field("colouring"))
     }
-    output.finish(&summary.text())?;
-    Ok(summary)
+
+    fn tally(&self) -> Tally {
+        Tally::for_schema(self.schema())
+    }
+
+    fn rows(&self, i: usize, skip: usize, sink: &mut UnitSink, tally: &mut Tally) -> Result<()> {
+        let schema = self.schema();
+        let reads = sink.reads(schema.columns.len());
+        let mut row = Vec::new();
+        self.evaluate_unit(self.units[i], skip, &mut |pos, eval| {
+            schema.fields_into(pos, eval, reads.as_deref(), &mut row);
+            match &reads {
+                Some(_) => sink.add_lazy(&row, &|| schema.fields(pos, eval)),
+                None => sink.add(&row),
+            }
+            tally.add(pos, eval);
+        })
+    }
 }
