@@ -24,6 +24,7 @@ pub mod octal;
 pub mod rules;
 pub mod shapes;
 pub mod solving;
+pub mod svg;
 pub mod sys;
 pub mod values;
 

@@ -294,14 +294,6 @@ fn layout_component(g: &Graph, verts: &[usize]) -> Vec<(f64, f64)> {
     out
 }
 
-/// `s` as XML text or attribute content.
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// An SVG drawing of `g` coloured `c`, with an optional caption under it. A standalone
 /// document (with the XML namespace), also valid inline in HTML.
 pub fn svg(g: &Graph, c: Option<&Colouring>, caption: Option<&str>) -> String {
@@ -318,13 +310,12 @@ pub fn svg(g: &Graph, c: Option<&Colouring>, caption: Option<&str>) -> String {
             MARGIN + RADIUS + (p.1 - min_y) * UNIT,
         )
     };
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n\
-         <g class=\"position\" data-n=\"{}\" data-m=\"{}\">\n",
+    let mut s = crate::svg::open(width, height, "");
+    s.push_str(&format!(
+        "<g class=\"position\" data-n=\"{}\" data-m=\"{}\">\n",
         g.n(),
         g.m()
-    );
+    ));
     for u in 0..g.n() {
         for v in Bits(g.neighbours(u) & !((2u64 << u) - 1)) {
             let (a, b) = (px(pos[u]), px(pos[v]));
@@ -352,15 +343,7 @@ pub fn svg(g: &Graph, c: Option<&Colouring>, caption: Option<&str>) -> String {
         ));
     }
     s.push_str("</g>\n");
-    if let Some(cap) = caption {
-        s.push_str(&format!(
-            "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
-            width / 2.0,
-            height - 8.0,
-            escape(cap)
-        ));
-    }
-    s.push_str("</svg>\n");
+    crate::svg::close(&mut s, width, height, 8.0, caption);
     s
 }
 

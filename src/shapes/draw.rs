@@ -33,12 +33,11 @@ pub fn board_svg(s: &Shape, caption: Option<&str>) -> Option<String> {
     let width = (cols as f64 * CELL + 2.0 * MARGIN).max(120.0);
     let height = rows as f64 * CELL + 2.0 * MARGIN + caption_h;
     let x0 = (width - cols as f64 * CELL) / 2.0;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n\
-         <g class=\"board\" data-rows=\"{rows}\" data-columns=\"{cols}\" data-cells=\"{}\">\n",
+    let mut out = crate::svg::open(width, height, "");
+    out.push_str(&format!(
+        "<g class=\"board\" data-rows=\"{rows}\" data-columns=\"{cols}\" data-cells=\"{}\">\n",
         cells.len()
-    );
+    ));
     for r in 0..rows {
         for c in 0..cols {
             let empty = set.contains(&(r0 + r, c0 + c));
@@ -58,24 +57,8 @@ pub fn board_svg(s: &Shape, caption: Option<&str>) -> Option<String> {
         }
     }
     out.push_str("</g>\n");
-    if let Some(cap) = caption {
-        out.push_str(&format!(
-            "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
-            width / 2.0,
-            height - 8.0,
-            escape(cap)
-        ));
-    }
-    out.push_str("</svg>\n");
+    crate::svg::close(&mut out, width, height, 8.0, caption);
     Some(out)
-}
-
-/// `s` as XML text.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The SVG of an edge-labelled graph without cells (generalised Domineering and Cram),
@@ -88,7 +71,7 @@ pub fn graph_svg(
     colours: &[&str],
     caption: Option<&str>,
 ) -> Option<String> {
-    use crate::graphs::draw::{escape, layout};
+    use crate::graphs::draw::layout;
     const UNIT: f64 = 64.0;
     const RADIUS: f64 = 12.0;
     const MARGIN: f64 = 24.0;
@@ -115,13 +98,12 @@ pub fn graph_svg(
             MARGIN + RADIUS + (p.1 - min_y) * UNIT,
         )
     };
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n\
-         <g class=\"edge-graph\" data-vertices=\"{}\" data-edges=\"{}\">\n",
+    let mut out = crate::svg::open(width, height, "");
+    out.push_str(&format!(
+        "<g class=\"edge-graph\" data-vertices=\"{}\" data-edges=\"{}\">\n",
         s.n(),
         s.edges().len()
-    );
+    ));
     let edges = s.edges();
     for (i, e) in edges.iter().enumerate() {
         if e.a == e.b {
@@ -163,15 +145,7 @@ pub fn graph_svg(
         ));
     }
     out.push_str("</g>\n");
-    if let Some(cap) = caption {
-        out.push_str(&format!(
-            "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
-            width / 2.0,
-            height - 8.0,
-            escape(cap)
-        ));
-    }
-    out.push_str("</svg>\n");
+    crate::svg::close(&mut out, width, height, 8.0, caption);
     Some(out)
 }
 

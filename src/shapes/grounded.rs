@@ -133,16 +133,15 @@ pub fn grounded_svg(
     let ground_y = height - MARGIN - caption_h;
     let x0 = (width - columns.max(1) as f64 * COLUMN) / 2.0 + COLUMN / 2.0;
     let at = |v: usize| -> (f64, f64) { (x0 + x[v] * COLUMN, ground_y - level[v] as f64 * LEVEL) };
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n\
-         <g class=\"hackenbush\" data-vertices=\"{n}\" data-edges=\"{}\">\n\
+    let mut out = crate::svg::open(width, height, "");
+    out.push_str(&format!(
+         "<g class=\"hackenbush\" data-vertices=\"{n}\" data-edges=\"{}\">\n\
          <line class=\"ground\" x1=\"{:.1}\" y1=\"{ground_y:.1}\" x2=\"{:.1}\" y2=\"{ground_y:.1}\" \
          stroke=\"{GROUND_COLOUR}\" stroke-width=\"4\" stroke-linecap=\"round\"/>\n",
         s.edges().len(),
         MARGIN / 2.0,
         width - MARGIN / 2.0,
-    );
+    ));
     // Edges grouped by their ends (parallel edges together), in edge order.
     let mut groups: BTreeMap<(usize, usize), Vec<u8>> = BTreeMap::new();
     for e in s.edges() {
@@ -214,7 +213,7 @@ pub fn grounded_svg(
                 "<path class=\"edge {kind}\" data-colour=\"{}\" data-from=\"{}\" data-to=\"{}\" \
                  data-kind=\"{kind}\" d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"4\" \
                  stroke-linecap=\"round\"/>\n",
-                escape(&letter),
+                crate::svg::escape(&letter),
                 number[a],
                 number[b]
             ));
@@ -228,22 +227,6 @@ pub fn grounded_svg(
         ));
     }
     out.push_str("</g>\n");
-    if let Some(cap) = caption {
-        out.push_str(&format!(
-            "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
-            width / 2.0,
-            height - 8.0,
-            escape(cap)
-        ));
-    }
-    out.push_str("</svg>\n");
+    crate::svg::close(&mut out, width, height, 8.0, caption);
     out
-}
-
-/// `s` as XML text.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("error", 1),
     ("hash", 1),
     ("sys", 1),
+    ("svg", 1),
     ("graphs", 2),
     ("shapes", 2),
     ("values", 3),

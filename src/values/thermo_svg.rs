@@ -23,7 +23,7 @@
 use super::dyadic::Dyadic;
 use super::limits::Limit;
 use super::trajectory::{Thermograph, Trajectory};
-use crate::graphs::draw::escape;
+use crate::svg::escape;
 
 /// Room left of the plot (temperature labels), right, above and below it.
 const LEFT: f64 = 64.0;
@@ -88,12 +88,11 @@ pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
     let width = (LEFT + plot_w + RIGHT).max(caption.chars().count() as f64 * 7.0 + 24.0);
     let height = TOP + plot_h + BOTTOM;
 
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
+    let mut s = crate::svg::open(width, height, " font-size=\"12\"");
+    s.push_str(&format!(
+        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
          <g class=\"thermograph\" data-temperature=\"{temperature}\" data-mean=\"{mean}\">\n"
-    );
+    ));
     let (x0, x1) = (px(x_hi), px(x_lo));
     // Below t = 0: the generalised part (Berlekamp), shaded.
     s.push_str(&format!(

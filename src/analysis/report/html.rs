@@ -5,12 +5,7 @@ use super::charts::Series;
 use crate::analysis::query::{Check, Grouping};
 
 /// Escapes text for XML.
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use crate::svg::escape;
 
 /// SVG from a library (plotters) inline: without its XML declaration, if any.
 fn inline(svg: &str) -> &str {
