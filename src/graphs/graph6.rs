@@ -16,6 +16,21 @@ pub fn parse_graph6(s: &str) -> Result<Graph> {
     read_graph6(s, MAX_VERTICES, Graph::empty, Graph::add_edge)
 }
 
+/// The number of vertices a graph6 string's header gives, if it reads as one (the
+/// string's errors are [`parse_graph6`]'s to name).
+pub(super) fn order(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let b = s.strip_prefix(">>graph6<<").unwrap_or(s).as_bytes();
+    match b {
+        [126, 126, ..] => Some(usize::MAX),
+        [126, x, y, z, ..] if [x, y, z].iter().all(|c| (63..=126).contains(*c)) => {
+            Some(((x - 63) as usize) << 12 | ((y - 63) as usize) << 6 | (z - 63) as usize)
+        }
+        [c, ..] if (63..126).contains(c) => Some((c - 63) as usize),
+        _ => None,
+    }
+}
+
 /// The decoder behind both parsers: `make(n)` builds the empty graph, `add` its edges.
 pub(super) fn read_graph6<G>(
     s: &str,

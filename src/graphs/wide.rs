@@ -27,6 +27,10 @@ pub enum AnyGraph {
 /// Parses one graph6 string of any size up to [`MAX_WIDE_VERTICES`] vertices (a larger
 /// one is an error naming the limit).
 pub fn parse_any_graph6(s: &str) -> Result<AnyGraph> {
+    // Most graphs read are small: those are read straight into bits.
+    if super::graph6::order(s).is_none_or(|n| n <= MAX_VERTICES) {
+        return super::graph6::parse_graph6(s).map(AnyGraph::Small);
+    }
     let wide = read_graph6(s, MAX_WIDE_VERTICES, WideGraph::empty, WideGraph::add_edge)?;
     Ok(match wide.n() <= MAX_VERTICES {
         true => AnyGraph::Small(wide.to_small()),

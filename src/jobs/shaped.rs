@@ -1,9 +1,9 @@
 //! Census and `eval` for games on shapes (boards, edge-labelled graphs, posets): the
 //! positions come from the ruleset's own enumeration ([`ShapedRules::enumerate`]), size
 //! by size, in its fixed order, cut into units of [`UNIT`] positions; shard `I/M` takes
-//! units `I mod M`. Rows go through the same resumable, locked [`Output`] as every
-//! census, with the same sidecar, so `--resume`, `--force`, shards and `merge` work as
-//! they do for graph censuses.
+//! units `I mod M`. A census is a [`ShapeSource`] run by the one census runner
+//! ([`super::runner::run_census`]), so `--resume`, `--force`, shards, `merge`, `keep`
+//! and tallies work as they do for graph censuses.
 
 use std::io::{BufRead, Write};
 
