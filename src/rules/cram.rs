@@ -3,9 +3,8 @@
 //! play, so values are nimbers. Positions are boards as for Domineering; the edge labels
 //! are read by nobody, so a board and its quarter turn share one table entry.
 
-use super::domineering::{
-    DOMINO_EDGES, domino_moves, draw_position, parse_position, say_domino, write_position,
-};
+use super::board_game::{Board, NO_STONES};
+use super::dominoes::{DOMINO_EDGES, domino_moves, say_domino};
 use super::shaped::{Act, Domino, Kind, Move, Player, ShapedRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
@@ -13,6 +12,13 @@ use crate::shapes::{Shape, ShapeKey, board, canonical_key};
 
 /// Cram.
 pub struct Cram;
+
+/// Cram's notation: boards, or edge lists whose labels are read and ignored.
+const BOARD: Board = Board {
+    help: HELP,
+    stones: NO_STONES,
+    edges: Some((DOMINO_EDGES, Some(board::V))),
+};
 
 const HELP: &str = "rows separated by |, . an empty cell, # a filled one (..|.. is the 2x2 square, .#|.. an L tromino, 0 the empty board); or edges a-b separated by commas, vertices numbered from 0 (generalised Cram on a graph, CGSuite's ArcKayles: a move takes both ends of an edge; a label :V or :H is accepted and ignored)";
 
@@ -42,15 +48,15 @@ impl ShapedRules for Cram {
     }
 
     fn parse(&self, text: &str) -> Result<Shape> {
-        parse_position(text, HELP, Some(board::V))
+        BOARD.parse(text)
     }
 
     fn write(&self, s: &Shape) -> String {
-        write_position(s, false)
+        BOARD.write(s, false)
     }
 
     fn draw(&self, s: &Shape, caption: Option<&str>) -> Option<String> {
-        draw_position(s, caption)
+        BOARD.draw(s, caption)
     }
 
     fn size(&self, s: &Shape) -> usize {
@@ -80,10 +86,10 @@ impl ShapedRules for Cram {
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         // Up to the reflections and the half turn, as for Domineering (a quarter turn
         // keeps a Cram value too, but the census lists the same boards for both games).
-        board::for_each_flip_class(size, &mut |cells| emit(board::from_cells(cells)))
+        Board::enumerate(size, emit)
     }
 
     fn max_census_size(&self) -> usize {
-        board::MAX_POLYOMINO
+        Board::MAX_CENSUS_SIZE
     }
 }

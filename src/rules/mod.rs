@@ -8,6 +8,7 @@
 //! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
 //! existing kind is one file and one line in [`RULESETS`].
 
+pub mod board_game;
 pub mod chomp;
 pub mod clique_forming;
 pub mod clobber;
@@ -15,6 +16,7 @@ pub mod col;
 pub mod cram;
 pub mod cutthroat;
 pub mod domineering;
+pub mod dominoes;
 pub mod graph_on_shapes;
 pub mod grundy_colouring;
 pub mod hackenbush;

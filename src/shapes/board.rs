@@ -26,6 +26,18 @@ pub const EMPTY: &str = "0";
 
 /// Reads a board in grid notation; every row must have the same length.
 pub fn parse(text: &str) -> Result<Shape> {
+    parse_with(text, NO_STONES)
+}
+
+/// The letters of a board without stones: `.` an empty cell (vertex label 0).
+pub const NO_STONES: &[u8] = b".";
+
+/// Reads a board whose cells may carry stones: `letters[0]` (`.`) an empty cell,
+/// `letters[k]` a cell holding stone `k` (its vertex labelled `k`; upper or lower case
+/// read alike, as a ruleset's palette reads colours), `#` a filled cell (no vertex).
+/// With [`NO_STONES`] this is [`parse`].
+pub fn parse_with(text: &str, letters: &[u8]) -> Result<Shape> {
+    debug_assert_eq!(letters.first(), Some(&b'.'), "label 0 is the empty cell");
     let t = text.trim();
     if let Some(cells) = well_formed(t) {
         Shape::check_size(cells.len())?;
@@ -43,6 +55,12 @@ pub fn parse(text: &str) -> Result<Shape> {
         )));
     }
     let mut cells = Vec::new();
+    let mut labels = Vec::new();
+    let stone = |ch: char| {
+        letters
+            .iter()
+            .position(|&l| ch.is_ascii() && (l as char).eq_ignore_ascii_case(&ch))
+    };
     for (r, row) in rows.iter().enumerate() {
         if row.chars().count() != width {
             return Err(Error::usage(format!(
@@ -53,12 +71,19 @@ pub fn parse(text: &str) -> Result<Shape> {
             )));
         }
         for (c, ch) in row.chars().enumerate() {
-            match ch {
-                '.' => cells.push((r as i32, c as i32)),
-                '#' => {}
-                other => {
+            match (ch, stone(ch)) {
+                ('#', _) => {}
+                (_, Some(k)) => {
+                    cells.push((r as i32, c as i32));
+                    labels.push(k as u8);
+                }
+                (other, None) => {
+                    let stones: String = letters[1..]
+                        .iter()
+                        .map(|&l| format!(", {} a stone", l as char))
+                        .collect();
                     return Err(Error::usage(format!(
-                        "board {}: {} in row {} is not a cell (. empty, # filled, | between rows)",
+                        "board {}: {} in row {} is not a cell (. empty{stones}, # filled, | between rows)",
                         quoted(t),
                         quoted(&other.to_string()),
                         r + 1
@@ -74,7 +99,11 @@ pub fn parse(text: &str) -> Result<Shape> {
         )));
     }
     Shape::check_size(cells.len())?;
-    Ok(from_cells(&cells))
+    let mut s = from_cells(&cells);
+    for (v, &k) in labels.iter().enumerate() {
+        s.set_label(v, k);
+    }
+    Ok(s)
 }
 
 /// The empty cells of a well-formed board of `.`, `#` and `|` (rows of one length, at
@@ -143,6 +172,12 @@ pub fn from_cells(cells: &[(i32, i32)]) -> Shape {
 /// Writes a board in grid notation: the smallest rectangle holding its cells.
 /// Panics if the shape has no cells recorded (only boards are written so).
 pub fn write(s: &Shape) -> String {
+    write_with(s, NO_STONES)
+}
+
+/// Writes a board whose cells may carry stones, each cell as `letters[label]` (see
+/// [`parse_with`]).
+pub fn write_with(s: &Shape, letters: &[u8]) -> String {
     let cells = s.place().expect("a board shape records its cells");
     if cells.is_empty() {
         return EMPTY.to_string();
@@ -157,8 +192,8 @@ pub fn write(s: &Shape) -> String {
     for r in 1..rows {
         text[r * (cols + 1) - 1] = b'|';
     }
-    for &(r, c) in cells {
-        text[(r - r0) as usize * (cols + 1) + (c - c0) as usize] = b'.';
+    for (v, &(r, c)) in cells.iter().enumerate() {
+        text[(r - r0) as usize * (cols + 1) + (c - c0) as usize] = letters[s.label(v) as usize];
     }
     String::from_utf8(text).expect("ASCII")
 }

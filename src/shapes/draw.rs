@@ -18,6 +18,12 @@ pub const FILLED_FILL: &str = "#333333";
 /// for a shape without cells (it is not a board). The empty board is drawn as one filled
 /// cell.
 pub fn board_svg(s: &Shape, caption: Option<&str>) -> Option<String> {
+    board_svg_with(s, &[], caption)
+}
+
+/// [`board_svg`] of a board whose cells may carry stones: a cell labelled `k > 0` holds
+/// a stone drawn as a disc filled `stones[k]` (see [`super::board::parse_with`]).
+pub fn board_svg_with(s: &Shape, stones: &[&str], caption: Option<&str>) -> Option<String> {
     let cells = s.place()?;
     let set: HashSet<(i32, i32)> = cells.iter().copied().collect();
     let (r0, c0, rows, cols) = if cells.is_empty() {
@@ -53,6 +59,20 @@ pub fn board_svg(s: &Shape, caption: Option<&str>) -> Option<String> {
                 c + 1,
                 x0 + c as f64 * CELL,
                 MARGIN + r as f64 * CELL
+            ));
+        }
+    }
+    for (v, &(r, c)) in cells.iter().enumerate() {
+        let k = s.label(v) as usize;
+        if let Some(fill) = stones.get(k).filter(|_| k > 0) {
+            out.push_str(&format!(
+                "<circle class=\"stone\" data-stone=\"{k}\" data-row=\"{}\" data-column=\"{}\" \
+                 cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1.5\"/>\n",
+                r - r0 + 1,
+                c - c0 + 1,
+                x0 + (c - c0) as f64 * CELL + CELL / 2.0,
+                MARGIN + (r - r0) as f64 * CELL + CELL / 2.0,
+                CELL * 0.36
             ));
         }
     }
