@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::header_types;
+use super::columns::header_types;
 use crate::analysis::expr::{Compiled, Expr, GameCache, Row, Scope};
 use crate::analysis::table::{Table, Torn, for_each_line, split_into, utf8};
 use crate::error::{Error, Result};

@@ -14,38 +14,6 @@ use super::table::{Table, Torn, utf8};
 use crate::analysis::expr::Scope;
 use crate::error::{Error, Result};
 use crate::octal::period::{Pattern, exceptions, find_pattern};
-use crate::solving::{Column, ColumnType};
-
-/// What to compute.
-#[derive(Clone, Debug, Default)]
-pub struct Query {
-    /// Group by these columns (CSV or derived): one list per grouping, all counted in
-    /// the same pass (`--by` gives one).
-    pub groupings: Vec<Vec<String>>,
-    /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
-    /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
-    pub aggregates: Vec<String>,
-    /// Columns computed from each row (`--with 'name = expr'`), usable by name in every
-    /// other part of the query; later ones may use earlier ones.
-    pub with: Vec<String>,
-    /// The matching rows themselves (`--select`, `--export`).
-    pub select: Option<Select>,
-    /// Only rows where this is true (not false, not unknown).
-    pub filter: Option<String>,
-    /// Conjectures to check on every (filtered) row.
-    pub checks: Vec<String>,
-    /// For each distinct value of this column or expression, the smallest row.
-    pub first_of: Option<String>,
-    /// `(value, index)`: the sequence of `value` by `index`, for periodicity.
-    pub sequence: Option<(String, String)>,
-    /// Counterexamples kept per check (the smallest).
-    pub examples: usize,
-    /// Join another table (`--join FILE --on KEY`): its columns come under a prefix.
-    pub join: Option<Join>,
-    /// Check that every cell of every known column reads as its declared type (`report`:
-    /// it takes only our CSVs), not only the columns the query takes as they are.
-    pub strict: bool,
-}
 
 /// A group: its key (one cell per `by` column) and its count.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,6 +106,10 @@ pub struct Results {
 }
 
 mod agg;
+mod columns;
+mod request;
+pub use columns::{header_types, known_columns, ours};
+pub use request::Query;
 mod join;
 pub use join::{Join, Joined};
 mod pass;
@@ -148,46 +120,6 @@ mod plan;
 use pass::{Partial, SeqValue, cell_reads_as, not_of_type, process};
 use plan::compile;
 pub(crate) use select::sort_cell;
-
-/// Every column of every CSV the program writes (census, octal sequence, octal sweep,
-/// Chomp table).
-pub fn known_columns() -> impl Iterator<Item = &'static Column> {
-    crate::solving::columns::CENSUS
-        .iter()
-        .chain(crate::jobs::octal::COLUMNS.iter())
-        .chain(crate::jobs::octal::misere::COLUMNS.iter())
-        .chain(crate::jobs::sweep::COLUMNS.iter())
-        .chain(crate::jobs::chomp::COLUMNS.iter())
-}
-
-/// Refuses a header that is not one of our CSVs': every name must be a column the
-/// program writes (the types of the cells are checked as the rows are read).
-pub fn ours(path: &std::path::Path, header: &[String]) -> Result<()> {
-    match header
-        .iter()
-        .find(|h| !known_columns().any(|c| c.name == h.as_str()))
-    {
-        Some(h) => Err(Error::usage(format!(
-            "{}: column {} is not one the program writes (docs/CSV.md lists them): not one \
-             of our CSVs",
-            path.display(),
-            crate::error::quoted(h)
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The types of the columns of `header`, by name (unknown names are text).
-pub fn header_types(header: &[String]) -> Vec<ColumnType> {
-    header
-        .iter()
-        .map(|h| {
-            known_columns()
-                .find(|c| c.name == h)
-                .map_or(ColumnType::Text, |c| c.ty)
-        })
-        .collect()
-}
 
 /// Runs `query` over the CSV files (read as one table).
 pub fn run(files: &[PathBuf], query: &Query) -> Result<Results> {

@@ -1,8 +1,8 @@
 //! Compiling a query against a table's header: its groupings, filter, checks and
 //! sequence, and the columns that order "smallest" rows.
 
-use super::Query;
 use super::agg::{self, Agg};
+use super::request::Query;
 use super::select::{self, SelectPlan};
 use crate::analysis::expr::{Compiled, Scope};
 use crate::analysis::table::Table;

@@ -5,6 +5,9 @@ use super::charts::{self, Series};
 use super::html;
 use crate::analysis::query::Grouping;
 
+/// Values shown as their own series in a chart; the rest are "other".
+pub(super) const SERIES: usize = 10;
+
 /// Every value of a grouping `[n, col]` (or `[col]`) with its count per category, in
 /// value order.
 pub(super) fn full_table(
@@ -153,7 +156,7 @@ fn series<'a>(
     by_count.sort_by_key(|b| std::cmp::Reverse(b.1));
     let top: Vec<String> = by_count
         .iter()
-        .take(super::SERIES)
+        .take(SERIES)
         .map(|(k, _)| k.clone())
         .collect();
     // Series in the value order of the grouping (numbers numerically), "other" last.

@@ -73,9 +73,6 @@ const CHARTED: [&str; 8] = [
     "winner",
 ];
 
-/// Values shown as their own series in a chart; the rest are "other".
-const SERIES: usize = 10;
-
 /// What a report found (for the command's one-line summary).
 #[derive(Clone, Debug)]
 pub struct ReportSummary {

@@ -18,7 +18,7 @@ pub struct MisereTally {
     tame: usize,
     /// The counts by number of vertices.
     pub by_n: BTreeMap<usize, [u64; 4]>,
-    /// The first wild rows met (graph6 and genus), at most [`super::LISTED`].
+    /// The first wild rows met (graph6 and genus), at most [`super::table::LISTED`].
     pub first_wild: Vec<(String, String)>,
     /// What the rows are counted by ("vertices", or a shaped ruleset's size unit).
     unit: &'static str,
@@ -64,7 +64,7 @@ impl MisereTally {
         e[1] += p as u64;
         e[2] += differs as u64;
         e[3] += wild as u64;
-        if wild && self.first_wild.len() < super::LISTED {
+        if wild && self.first_wild.len() < super::table::LISTED {
             let genus = c[self.genus].format();
             self.first_wild.push((name(), genus));
         }
@@ -79,7 +79,7 @@ impl MisereTally {
             }
         }
         for w in other.first_wild {
-            if self.first_wild.len() < super::LISTED {
+            if self.first_wild.len() < super::table::LISTED {
                 self.first_wild.push(w);
             }
         }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::{LISTED, aligned};
+use super::table::{LISTED, aligned};
 use crate::solving::{Cell, Evaluation};
 
 /// What one size holds.

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use super::{LISTED, aligned};
+use super::table::{LISTED, aligned};
 use crate::solving::{Cell, Evaluation};
 use crate::values::dyadic::Dyadic;
 use crate::values::game::GameId;

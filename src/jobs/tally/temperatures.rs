@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::LISTED;
+use super::table::LISTED;
 use crate::graphs::Position;
 use crate::solving::{Cell, Evaluation};
 use crate::values::dyadic::Dyadic;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::LISTED;
+use super::table::LISTED;
 use crate::graphs::Position;
 use crate::solving::{Cell, Evaluation};
 

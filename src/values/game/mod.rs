@@ -33,6 +33,7 @@ mod arith;
 mod atomic;
 mod canonical;
 mod compound;
+mod id;
 mod invariants;
 mod notation;
 mod reduced;
@@ -44,24 +45,8 @@ pub use store::{StoreUsage, clear_memos, stored_values, usage};
 pub use thermo::CoolError;
 
 use super::dyadic::Dyadic;
+pub use id::{GameId, Nus};
 use store::{Node, entry};
-
-/// A short game value: an index into the shared store. Equal values have equal ids.
-/// (`Ord` on ids is only a storage order for sorting option lists; the game order is
-/// [`GameId::leq`].)
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct GameId(u32);
-
-/// A number-up-star sum `num + ups·↑ + *nim`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Nus {
-    /// The number part.
-    pub num: Dyadic,
-    /// The multiple of ↑ (negative: of ↓).
-    pub ups: i32,
-    /// The nimber part.
-    pub nim: u32,
-}
 
 impl Nus {
     /// The number `num` (no ups, no nimber).

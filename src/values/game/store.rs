@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
 
-use super::{GameId, Nus};
+use super::id::{GameId, Nus};
 use crate::hash::Xxh3Build;
 use crate::values::dyadic::Dyadic;
 use crate::values::trajectory::Thermograph;
