@@ -1,5 +1,6 @@
-//! The rows of `eval`'s input lines, a run at a time: consecutive lines of one graph
-//! ([`SameGraph`]) are parsed, valued together and written into one buffer
+//! Graph positions on `eval`'s input lines ([`GraphLines`], a kind of line of the one
+//! eval stream, [`super::eval_stream`]): within a block, consecutive lines of one graph
+//! ([`runs`]) are parsed, valued together and written into the block's buffer
 //! ([`eval_group`]), so that the colourings of a graph share its parsing, its
 //! preparation and its labelling.
 
@@ -7,52 +8,84 @@ use crate::error::{Error, Result};
 use crate::graphs::{Colouring, GraphPosition};
 use crate::solving::columns::write_position_cell;
 use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
-use crate::sys::input::{at_line, read_error};
+use crate::sys::input::at_line;
 
-use super::graph_lines::{AnyPosition, Parsed, at_position, parse_csv_row, parse_line_cached};
+use super::eval_stream::LineRows;
+use super::graph_lines::{
+    AnyPosition, Parsed, at_position, csv_columns, parse_csv_row, parse_line_cached,
+};
 
-/// Numbered input lines.
-pub(super) type Line = (usize, std::io::Result<String>);
-
-/// Input lines in runs that probably share a graph (the same first field: the graph6
-/// of `enumerate`'s lines and of our CSVs), at most [`MAX_GROUP`] lines a run, so that
-/// the colourings of one graph are valued together
-/// ([`Evaluator::evaluate_colourings`]). [`eval_group`] checks that they do.
-pub(super) struct SameGraph<I: Iterator<Item = Line>> {
-    lines: std::iter::Peekable<I>,
+/// Graph positions read from `eval`'s lines: `GRAPH6 [COLOURING]`, or the rows of one
+/// of our CSVs by their `graph6` and `colouring` columns.
+pub struct GraphLines<'a> {
+    evaluator: &'a Evaluator,
+    /// The `graph6` and `colouring` columns, when the input is one of our CSVs.
+    columns: Option<(usize, Option<usize>)>,
 }
 
-/// Lines in a run at most.
-const MAX_GROUP: usize = 1024;
+impl<'a> GraphLines<'a> {
+    /// Lines of graph positions of `evaluator`'s rules.
+    pub fn new(evaluator: &'a Evaluator) -> GraphLines<'a> {
+        GraphLines {
+            evaluator,
+            columns: None,
+        }
+    }
+}
 
-impl<I: Iterator<Item = Line>> SameGraph<I> {
-    pub(super) fn new(lines: std::iter::Peekable<I>) -> Self {
-        SameGraph { lines }
+/// Lines to a block: the colourings of one graph come one after another, and a block
+/// values a graph's run of them together.
+const BLOCK: usize = 1024;
+
+impl LineRows for GraphLines<'_> {
+    fn block(&self) -> usize {
+        BLOCK
+    }
+
+    fn header(&mut self, first: &str) -> Result<bool> {
+        self.columns = csv_columns(first)?;
+        Ok(self.columns.is_some())
+    }
+
+    fn rows(&self, lines: &[(usize, &str)], rows: &mut Vec<u8>) -> (u64, Result<()>) {
+        let mut out = GroupRows {
+            bytes: std::mem::take(rows),
+            rows: 0,
+            err: None,
+        };
+        for run in runs(lines) {
+            eval_group(self.evaluator, self.columns, run, &mut out);
+            if out.err.is_some() {
+                break;
+            }
+        }
+        *rows = out.bytes;
+        (out.rows, out.err.map_or(Ok(()), Err))
     }
 }
 
 /// The first field of a line (up to a space or comma).
-fn first_field(line: &std::io::Result<String>) -> Option<&str> {
-    let l = line.as_ref().ok()?.trim_start();
-    Some(l.split([' ', '\t', ',']).next().unwrap_or(l))
+fn first_field(line: &str) -> &str {
+    let l = line.trim_start();
+    l.split([' ', '\t', ',']).next().unwrap_or(l)
 }
 
-impl<I: Iterator<Item = Line>> Iterator for SameGraph<I> {
-    type Item = Vec<Line>;
-
-    fn next(&mut self) -> Option<Vec<Line>> {
-        let first = self.lines.next()?;
-        let key = first_field(&first.1).map(str::to_string);
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP
-            && key.is_some()
-            && let Some(next) = self.lines.peek()
-            && first_field(&next.1) == key.as_deref()
-        {
-            group.push(self.lines.next().expect("peeked"));
-        }
-        Some(group)
-    }
+/// Lines in runs that probably share a graph (the same first field: the graph6 of
+/// `enumerate`'s lines and of our CSVs), so that the colourings of one graph are valued
+/// together ([`Evaluator::evaluate_colourings`]); [`eval_group`] checks that they do.
+fn runs<'l, 's>(lines: &'l [(usize, &'s str)]) -> impl Iterator<Item = &'l [(usize, &'s str)]> {
+    let mut rest = lines;
+    std::iter::from_fn(move || {
+        let (first, _) = rest.split_first()?;
+        let key = first_field(first.1);
+        let len = rest
+            .iter()
+            .position(|l| first_field(l.1) != key)
+            .unwrap_or(rest.len());
+        let (run, after) = rest.split_at(len);
+        rest = after;
+        Some(run)
+    })
 }
 
 /// The rows of a run of input lines: their CSV bytes, in order, how many, and the error
@@ -63,40 +96,32 @@ pub(super) struct GroupRows {
     pub(super) err: Option<Error>,
 }
 
-/// The rows of a run of input lines (none for lines without a position). Consecutive
-/// coloured positions of one graph are valued together; a line whose graph6 is the
-/// previous line's reuses its graph.
-pub(super) fn eval_group(
+/// Appends to `out` the rows of a run of input lines (none for lines without a
+/// position), or sets its error. Consecutive coloured positions of one graph are valued
+/// together; a line whose graph6 is the previous line's reuses its graph.
+fn eval_group(
     evaluator: &Evaluator,
     columns: Option<(usize, Option<usize>)>,
-    group: Vec<Line>,
-) -> GroupRows {
-    let mut out = GroupRows {
-        bytes: Vec::with_capacity(64 * group.len()),
-        rows: 0,
-        err: None,
-    };
+    group: &[(usize, &str)],
+    out: &mut GroupRows,
+) {
     let mut last = None;
     // The coloured lines of one graph met last, not yet valued.
     let mut run = Run {
         graph: crate::graphs::Graph::empty(0),
         lines: Vec::with_capacity(group.len()),
     };
-    for (i, line) in group {
-        let parsed = line.map_err(|e| read_error(i, e)).and_then(|line| {
-            match columns {
-                Some(cols) => {
-                    parse_csv_row(&line, cols, evaluator).map(|p| p.map(Parsed::Position))
-                }
-                None => parse_line_cached(&line, evaluator, &mut last),
-            }
-            .map_err(|e| at_line(i, e))
-        });
+    for &(i, line) in group {
+        let parsed = match columns {
+            Some(cols) => parse_csv_row(line, cols, evaluator).map(|p| p.map(Parsed::Position)),
+            None => parse_line_cached(line, evaluator, &mut last),
+        }
+        .map_err(|e| at_line(i, e));
         let done = match parsed {
             Ok(None) => Ok(()),
             Ok(Some(Parsed::Coloured(c, same))) => if !same || run.lines.is_empty() {
                 let graph = last.as_ref().expect("parsed").1;
-                run.flush(evaluator, &mut out).map(|_| run.graph = graph)
+                run.flush(evaluator, out).map(|_| run.graph = graph)
             } else {
                 Ok(())
             }
@@ -106,28 +131,27 @@ pub(super) fn eval_group(
                     run.lines.push((i, c));
                     Ok(())
                 }
-                Some(c) => run.flush(evaluator, &mut out).map(|_| {
+                Some(c) => run.flush(evaluator, out).map(|_| {
                     run.graph = pos.graph;
                     run.lines.push((i, c));
                 }),
                 None => run
-                    .flush(evaluator, &mut out)
-                    .and_then(|_| alone(&mut out, evaluator, Some(i), &AnyPosition::Small(pos))),
+                    .flush(evaluator, out)
+                    .and_then(|_| alone(out, evaluator, Some(i), &AnyPosition::Small(pos))),
             },
             Ok(Some(Parsed::Position(wide))) => run
-                .flush(evaluator, &mut out)
-                .and_then(|_| alone(&mut out, evaluator, Some(i), &wide)),
-            Err(e) => run.flush(evaluator, &mut out).and(Err(e)),
+                .flush(evaluator, out)
+                .and_then(|_| alone(out, evaluator, Some(i), &wide)),
+            Err(e) => run.flush(evaluator, out).and(Err(e)),
         };
         if let Err(e) = done {
             out.err = Some(e);
-            return out;
+            return;
         }
     }
-    if let Err(e) = run.flush(evaluator, &mut out) {
+    if let Err(e) = run.flush(evaluator, out) {
         out.err = Some(e);
     }
-    out
 }
 
 /// Coloured lines of one graph, in order, with their line numbers.

@@ -8,6 +8,7 @@
 pub mod census;
 pub mod chomp;
 pub mod context;
+pub mod eval_stream;
 pub mod existing;
 pub mod graph_lines;
 mod graph_runs;

@@ -20,10 +20,9 @@ use crate::rules::shaped::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
-use crate::solving::driver::ordered_map;
 use crate::solving::shaped::BoardHint;
 use crate::solving::{Evaluator, Schema};
-use crate::sys::input::{at_line, line_blocks, read_error};
+use crate::sys::input::at_line;
 
 /// Positions per unit of work.
 pub const UNIT: usize = 64;
@@ -315,15 +314,15 @@ pub fn eval_one(evaluator: &Evaluator, text: &str, out: &mut dyn Write) -> Resul
     };
     let s = rules.parse(text)?;
     let r = row(evaluator, rules, &s)?;
-    writeln!(out, "{}", super::stream::header(evaluator))
+    writeln!(out, "{}", super::eval_stream::header(evaluator))
         .and_then(|_| out.write_all(&r))
         .and_then(|_| out.flush())
-        .map_err(super::stream::write_err)
+        .map_err(super::eval_stream::write_err)
 }
 
-/// Reads one position per line in the ruleset's notation (blank lines skipped; a CSV of
-/// ours is read by its `position` column), evaluates them in parallel and writes the
-/// header and one row each, in input order; a bad line stops with its line number.
+/// Reads positions in the ruleset's notation, one a line (or one of our CSVs, by its
+/// `position` column), evaluates them in parallel and writes the header and a row per
+/// position, in input order, through the one eval stream ([`super::eval_stream`]).
 pub fn eval_lines(
     evaluator: &Evaluator,
     governor: &super::memory::Governor,
@@ -333,31 +332,37 @@ pub fn eval_lines(
     let Ruleset::Shaped(rules) = evaluator.ruleset() else {
         unreachable!("eval of shapes is called for rules on shapes")
     };
-    let write_err = super::stream::write_err;
-    writeln!(out, "{}", super::stream::header(evaluator)).map_err(write_err)?;
-    // Lines go to the threads in blocks of BLOCK, read into one buffer a block; each
-    // block's rows go into one buffer: a block's rows up to its first error, then that
-    // error.
-    const BLOCK: usize = 64;
-    let mut blocks = line_blocks(input, BLOCK).peekable();
-    // Our own CSVs are read by their position column.
-    let mut column = None;
-    if let Some(first) = blocks.peek_mut()
-        && let Some(i) = first
-            .peek()
-            .and_then(|line| line.split(',').position(|f| f == "position"))
-    {
-        column = Some(i);
-        first.skip_one();
-    }
-    // One line's row appended to `rows`; `board` is the line read as a board, if it
-    // was read so already.
-    let line_row = |i: usize,
-                    line: &str,
-                    board: Option<(Bits, BoardHint)>,
-                    rows: &mut Vec<u8>|
-     -> Result<()> {
-        let text = match column {
+    let mut kind = ShapeLines {
+        evaluator,
+        rules,
+        column: None,
+    };
+    super::eval_stream::eval_lines(evaluator, governor, input, out, &mut kind)
+}
+
+/// Positions of a game on shapes on `eval`'s lines: a position in the ruleset's
+/// notation a line, or the rows of one of our CSVs by their `position` column.
+struct ShapeLines<'a> {
+    evaluator: &'a Evaluator,
+    rules: &'static dyn ShapedRules,
+    /// The `position` column, when the input is one of our CSVs.
+    column: Option<usize>,
+}
+
+/// Lines to a block: read into one buffer, a block's boards are looked up together.
+const BLOCK: usize = 64;
+
+impl ShapeLines<'_> {
+    /// One line's row appended to `rows`; `board` is the line read as a board, if it
+    /// was read so already.
+    fn line_row(
+        &self,
+        i: usize,
+        line: &str,
+        board: Option<(Bits, BoardHint)>,
+        rows: &mut Vec<u8>,
+    ) -> Result<bool> {
+        let text = match self.column {
             Some(c) => {
                 let mut r = csv::ReaderBuilder::new()
                     .has_headers(false)
@@ -373,55 +378,52 @@ pub fn eval_lines(
             None => String::new(),
         };
         // A plain line is read where it lies.
-        let text = match column {
+        let text = match self.column {
             Some(_) => text.as_str(),
             None => line.trim(),
         };
         if text.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         let board = board.or_else(|| Bits::parse_grid(text).map(|b| (b, BoardHint::default())));
-        if let Some(done) = board_row(evaluator, board, text, rows) {
-            return done.map_err(|e| at_line(i, e));
+        if let Some(done) = board_row(self.evaluator, board, text, rows) {
+            return done.map(|_| true).map_err(|e| at_line(i, e));
         }
-        let s = rules.parse(text).map_err(|e| at_line(i, e))?;
-        rows.extend(row(evaluator, rules, &s).map_err(|e| at_line(i, e))?);
-        Ok(())
-    };
-    let result = ordered_map(
-        &mut blocks,
-        1024 / BLOCK,
-        |block| -> (Vec<u8>, Result<()>) {
-            // Plain board lines are read first, and the memory asked for where their
-            // values are held, so that the lookups of the block overlap.
-            let lines: SmallVec<[(usize, &str); BLOCK]> = block.lines().collect();
-            let boards: SmallVec<[Option<(Bits, BoardHint)>; BLOCK]> = lines
-                .iter()
-                .map(|(_, line)| match column {
-                    None => Bits::parse_grid(line.trim()).map(|b| (b, evaluator.prefetch_board(b))),
-                    Some(_) => None,
-                })
-                .collect();
-            let mut rows = Vec::with_capacity(64 * lines.len());
-            for (&(i, line), board) in lines.iter().zip(boards) {
-                if let Err(e) = line_row(i, line, board, &mut rows) {
-                    return (rows, Err(e));
+        let s = self.rules.parse(text).map_err(|e| at_line(i, e))?;
+        rows.extend(row(self.evaluator, self.rules, &s).map_err(|e| at_line(i, e))?);
+        Ok(true)
+    }
+}
+
+impl super::eval_stream::LineRows for ShapeLines<'_> {
+    fn block(&self) -> usize {
+        BLOCK
+    }
+
+    fn header(&mut self, first: &str) -> Result<bool> {
+        self.column = first.split(',').position(|f| f == "position");
+        Ok(self.column.is_some())
+    }
+
+    fn rows(&self, lines: &[(usize, &str)], rows: &mut Vec<u8>) -> (u64, Result<()>) {
+        // Plain board lines are read first, and the memory asked for where their values
+        // are held, so that the lookups of the block overlap.
+        let boards: SmallVec<[Option<(Bits, BoardHint)>; BLOCK]> = lines
+            .iter()
+            .map(|(_, line)| match self.column {
+                None => {
+                    Bits::parse_grid(line.trim()).map(|b| (b, self.evaluator.prefetch_board(b)))
                 }
+                Some(_) => None,
+            })
+            .collect();
+        let mut n = 0;
+        for (&(i, line), board) in lines.iter().zip(boards) {
+            match self.line_row(i, line, board, rows) {
+                Ok(wrote) => n += wrote as u64,
+                Err(e) => return (n, Err(e)),
             }
-            drop(lines);
-            let failed = block.error.map(|(i, e)| read_error(i, e));
-            (rows, failed.map_or(Ok(()), Err))
-        },
-        |blocks| {
-            governor.check(evaluator)?;
-            for (rows, result) in blocks {
-                out.write_all(&rows).map_err(write_err)?;
-                result?;
-            }
-            out.flush().map_err(write_err)
-        },
-        || false,
-    );
-    result?;
-    out.flush().map_err(write_err)
+        }
+        (n, Ok(()))
+    }
 }

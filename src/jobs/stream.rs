@@ -13,11 +13,9 @@ use crate::solving::driver::ordered_map;
 use crate::sys::input::{at_line, bounded_lines, read_error};
 
 use super::graph_lines::{AnyPosition, csv_columns, csv_record};
-use super::graph_runs::{SameGraph, eval_group, one_row};
+use super::graph_runs::{GraphLines, one_row};
 
-pub(super) fn write_err(e: std::io::Error) -> Error {
-    Error::io("writing output", e)
-}
+use super::eval_stream::{header, write_err};
 
 /// Writes every position of `spec` (in `shard`) as a line `GRAPH6[ COLOURING]`.
 pub fn enumerate(spec: PositionSpec, shard: Shard, out: &mut dyn Write) -> Result<()> {
@@ -128,58 +126,17 @@ pub fn eval_one(evaluator: &Evaluator, pos: &AnyPosition, out: &mut dyn Write) -
         .map_err(write_err)
 }
 
-/// The header line of the rows `evaluator` writes (without the newline).
-pub(super) fn header(evaluator: &Evaluator) -> String {
-    let schema = evaluator.schema();
-    match evaluator.selected() {
-        None => schema.header(),
-        Some(s) => s
-            .iter()
-            .map(|&i| schema.columns[i].name)
-            .collect::<Vec<_>>()
-            .join(","),
-    }
-}
-
-/// Reads `GRAPH6 [COLOURING]` lines, evaluates them in parallel and writes the header
-/// and one row per position, in input order. A bad line stops the run with an error
-/// naming its line number (rows before it have been written). `governor` holds the
-/// tables to the memory budget between batches.
+/// Reads `GRAPH6 [COLOURING]` lines (or one of our CSVs), evaluates them in parallel
+/// and writes the header and one row per position, in input order, through the one eval
+/// stream ([`super::eval_stream`]). A bad line stops the run with an error naming its
+/// line number (rows before it have been written). `governor` holds the tables to the
+/// memory budget between batches.
 pub fn eval_lines(
     evaluator: &Evaluator,
     governor: &super::memory::Governor,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    writeln!(out, "{}", header(evaluator)).map_err(write_err)?;
-    let mut lines = bounded_lines(input).enumerate().peekable();
-    // Our own CSVs are read by their graph6 and colouring columns.
-    let columns = match lines.peek() {
-        Some((_, Ok(first))) => csv_columns(first)?,
-        _ => None,
-    };
-    if columns.is_some() {
-        lines.next();
-    }
-    let pb = super::progress::counter("positions");
-    let result = ordered_map(
-        SameGraph::new(lines),
-        256,
-        |group| eval_group(evaluator, columns, group),
-        |groups| {
-            governor.check(evaluator)?;
-            for rows in groups {
-                out.write_all(&rows.bytes).map_err(write_err)?;
-                pb.inc(rows.rows);
-                if let Some(e) = rows.err {
-                    return Err(e);
-                }
-            }
-            out.flush().map_err(write_err)
-        },
-        || false,
-    );
-    super::progress::end_counter(&pb, "positions", result.is_ok());
-    result?;
-    out.flush().map_err(write_err)
+    let mut kind = GraphLines::new(evaluator);
+    super::eval_stream::eval_lines(evaluator, governor, input, out, &mut kind)
 }

@@ -23,12 +23,18 @@ pub fn run_in(args: &[&str], stdin: &[u8], dir: &Path) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    {
-        let mut pipe = child.stdin.take().unwrap();
+    // Written from a thread while the output is read: a command that writes rows as it
+    // reads (eval of a stream) would otherwise fill its stdout pipe and wait for us
+    // while we wait for it to take more input.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
         // A command that refuses its input early closes the pipe: not a test failure.
-        let _ = pipe.write_all(stdin);
-    }
-    child.wait_with_output().unwrap()
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 pub fn stdout(o: &Output) -> String {

@@ -40,8 +40,14 @@ pub fn start_with(args: &[&str], input: Option<&str>) -> Child {
         .unwrap();
     if let Some(input) = input {
         use std::io::Write;
+        // Written from a thread, as `cli::run_in` does: the command may write rows
+        // before it has read all its input.
+        let mut pipe = child.stdin.take().unwrap();
+        let input = input.as_bytes().to_vec();
         // A command that refuses its input early closes the pipe: not a failure here.
-        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
     }
     child
 }
