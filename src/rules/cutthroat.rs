@@ -2,12 +2,12 @@
 //! Right a W or G vertex, with its edges; at the start and after every move every
 //! connected component whose vertices all have one colour vanishes.
 
-use super::moves::{Act, Player};
-use super::partizan::{GraphMove, PartizanRules, induced, owns, without_monochromatic};
-use crate::graphs::palette::Palette;
-use crate::graphs::{
-    Colouring, Graph, PlayColours, PlayGraph, VertexSet, WideColouring, WideGraph, WideSet,
+use super::moves::Player;
+use super::partizan::{
+    GraphMove, PartizanRules, induced, owned_vertex_moves, without_monochromatic,
 };
+use crate::graphs::palette::Palette;
+use crate::graphs::{Colouring, Graph, PlayGraph, VertexSet, WideColouring, WideGraph, WideSet};
 
 /// Cutthroat.
 pub struct Cutthroat;
@@ -56,13 +56,10 @@ impl Cutthroat {
         player: Player,
         out: &mut Vec<GraphMove<G>>,
     ) {
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                let mut rest = g.vertices();
-                rest.remove(v);
-                let rest = without_monochromatic(g, c, &rest);
-                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
-            }
-        }
+        owned_vertex_moves(g, c, player, out, |v| {
+            let mut rest = g.vertices();
+            rest.remove(v);
+            induced(g, c, &without_monochromatic(g, c, &rest))
+        })
     }
 }

@@ -147,6 +147,24 @@ impl<G: PlayGraph> GraphMove<G> {
     }
 }
 
+/// Appends a move for each vertex `player` owns ([`owns`]), in order: the vertex played,
+/// and the position `after(v)` leaves (rules whose moves choose one of the player's
+/// vertices: Cutthroat, partizan Node Kayles, the tinting games).
+#[inline]
+pub fn owned_vertex_moves<G: PlayGraph>(
+    g: &G,
+    c: &G::Colours,
+    player: Player,
+    out: &mut Vec<GraphMove<G>>,
+    after: impl Fn(usize) -> (G, G::Colours),
+) {
+    for v in 0..g.n() {
+        if owns(c.get(v), player) {
+            out.push(GraphMove::new(Act::Vertex(v), after(v)));
+        }
+    }
+}
+
 /// May `player` choose a vertex of colour `colour`?
 #[inline]
 pub fn owns(colour: u8, player: Player) -> bool {

@@ -2,9 +2,9 @@
 //! a W or G vertex; the chosen vertex and its neighbours are removed.
 
 use super::moves::{Act, Player};
-use super::partizan::{GraphMove, PartizanRules, induced, owns};
+use super::partizan::{GraphMove, PartizanRules, induced, owned_vertex_moves};
 use crate::graphs::palette::Palette;
-use crate::graphs::{Graph, PlayColours, PlayGraph, VertexSet};
+use crate::graphs::{Graph, PlayGraph, VertexSet};
 
 /// Partizan Node Kayles.
 pub struct PartizanNodeKayles;
@@ -50,13 +50,11 @@ impl PartizanNodeKayles {
         player: Player,
         out: &mut Vec<GraphMove<G>>,
     ) {
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                let mut rest = g.vertices();
-                rest.subtract(&g.neighbours(v));
-                rest.remove(v);
-                out.push(GraphMove::new(Act::Vertex(v), induced(g, c, &rest)));
-            }
-        }
+        owned_vertex_moves(g, c, player, out, |v| {
+            let mut rest = g.vertices();
+            rest.subtract(&g.neighbours(v));
+            rest.remove(v);
+            induced(g, c, &rest)
+        })
     }
 }

@@ -5,7 +5,7 @@
 
 use super::Uncoloured;
 use super::moves::{Act, Player};
-use super::partizan::{GraphMove, PartizanRules, induced, owns};
+use super::partizan::{GraphMove, PartizanRules, induced, owned_vertex_moves};
 use crate::graphs::palette::Palette;
 use crate::graphs::{PlayColours, PlayGraph, VertexSet};
 
@@ -76,11 +76,7 @@ impl Tinting {
         out: &mut Vec<GraphMove<G>>,
     ) {
         let tint = self.tint(player == Player::Left);
-        for v in 0..g.n() {
-            if owns(c.get(v), player) {
-                out.push(GraphMove::new(Act::Vertex(v), self.after(g, c, v, &tint)));
-            }
-        }
+        owned_vertex_moves(g, c, player, out, |v| self.after(g, c, v, &tint))
     }
 }
 
