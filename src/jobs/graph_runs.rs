@@ -7,7 +7,7 @@
 use crate::error::{Error, Result};
 use crate::graphs::{Colouring, GraphPosition};
 use crate::solving::columns::write_position_cell;
-use crate::solving::{Evaluator, Starts, csv_cells, csv_field};
+use crate::solving::{Evaluator, Starts, csv_cells, push_row};
 use crate::sys::input::at_line;
 
 use super::eval_stream::LineRows;
@@ -243,31 +243,14 @@ fn write_row(
             None => e,
         }
     })?;
-    let schema = evaluator.schema();
-    let buf = &mut out.bytes;
-    match evaluator.selected() {
-        None => {
-            for (j, c) in schema.columns[..schema.position_columns].iter().enumerate() {
-                if j > 0 {
-                    buf.push(b',');
-                }
-                write_position_cell(c.name, pos, buf);
-            }
-            buf.extend_from_slice(csv);
-        }
-        Some(selected) => {
-            for (j, &c) in selected.iter().enumerate() {
-                if j > 0 {
-                    buf.push(b',');
-                }
-                match c.checked_sub(schema.position_columns) {
-                    None => write_position_cell(schema.columns[c].name, pos, buf),
-                    Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
-                }
-            }
-        }
-    }
-    buf.push(b'\n');
+    push_row(
+        &mut out.bytes,
+        evaluator.schema(),
+        evaluator.selected(),
+        &|c, buf| write_position_cell(c.name, pos, buf),
+        csv,
+        starts,
+    );
     out.rows += 1;
     Ok(())
 }

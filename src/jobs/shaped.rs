@@ -20,8 +20,9 @@ use crate::rules::shaped::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
+use crate::solving::columns::write_shape_cell;
 use crate::solving::shaped::BoardHint;
-use crate::solving::{Evaluator, Schema};
+use crate::solving::{Evaluator, Schema, push_row};
 use crate::sys::input::at_line;
 
 /// Positions per unit of work.
@@ -131,9 +132,9 @@ fn row_bytes(
 ) -> Vec<u8> {
     let mut row = Vec::with_capacity(text.len() + cells.1.len() + 8);
     // An edge list holds commas: quoted as the csv crate quotes it.
-    push_row(
+    push_shape_row(
         &mut row,
-        evaluator.selected(),
+        evaluator,
         &|row: &mut Vec<u8>| crate::solving::push_csv_field(row, text.as_bytes()),
         size,
         &cells.1,
@@ -142,34 +143,25 @@ fn row_bytes(
     row
 }
 
-/// Appends a row as the `csv` crate writes it: the position (written by `position`,
-/// quoted if need be), its `size` and the value cells (`csv`, a comma before each,
-/// fields at `starts`); with `--columns` (`selected`), only those columns, in their
-/// order.
-fn push_row(
+/// Appends the row of a position (written by `position`, quoted if need be) of `size`
+/// with the value cells `csv` (fields at `starts`), through the one row writer
+/// ([`push_row`]).
+fn push_shape_row(
     row: &mut Vec<u8>,
-    selected: Option<&[usize]>,
+    evaluator: &Evaluator,
     position: &dyn Fn(&mut Vec<u8>),
     size: usize,
     csv: &[u8],
     starts: &crate::solving::Starts,
 ) {
-    let all = [0, 1];
-    let columns = selected.unwrap_or(&all);
-    for (j, &c) in columns.iter().enumerate() {
-        if j > 0 {
-            row.push(b',');
-        }
-        match c {
-            0 => position(row),
-            1 => crate::solving::columns::write_decimal(row, size),
-            v => row.extend_from_slice(crate::solving::csv_field(csv, starts, v - 2)),
-        }
-    }
-    if selected.is_none() {
-        row.extend_from_slice(csv);
-    }
-    row.push(b'\n');
+    push_row(
+        row,
+        evaluator.schema(),
+        evaluator.selected(),
+        &|c, buf| write_shape_cell(c.name, position, size, buf),
+        csv,
+        starts,
+    );
 }
 
 /// Appends to `row` the row of board `b` of a domino game (a line in grid notation
@@ -198,9 +190,8 @@ fn board_row(
         }
     };
     // A board's text never needs quotes.
-    let selected = evaluator.selected();
     let done = evaluator.board_csv(b, hint, |csv, starts| {
-        push_row(row, selected, &write, b.count() as usize, csv, starts)
+        push_shape_row(row, evaluator, &write, b.count() as usize, csv, starts)
     });
     Some(match done? {
         Ok(()) => Ok(()),
@@ -236,20 +227,20 @@ impl ShapeSource {
         let units = units(rules, job, shard)?;
         let schema = evaluator.schema();
         let at = |name| schema.index(name).map(|i| i - schema.position_columns);
-        let empty = Schema {
-            columns: Vec::new(),
-            position_columns: 0,
+        // Tallies of games on shapes count by size, not by vertices: none of those of
+        // graph positions.
+        let tally = Tally {
+            numbers: at("value")
+                .filter(|_| rules.number_summary())
+                .map(|v| NumberTally::new(v, rules.size_unit())),
+            shapes: at("outcome")
+                .zip(at("value"))
+                .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit())),
+            misere: Tally::for_schema(schema)
+                .misere
+                .map(|m| m.with_unit(rules.size_unit())),
+            ..Tally::default()
         };
-        let mut tally = Tally::for_schema(&empty);
-        tally.numbers = at("value")
-            .filter(|_| rules.number_summary())
-            .map(|v| NumberTally::new(v, rules.size_unit()));
-        tally.shapes = at("outcome")
-            .zip(at("value"))
-            .map(|(o, v)| ShapeTally::new(o, v, at("temperature"), rules.size_unit()));
-        tally.misere = Tally::for_schema(schema)
-            .misere
-            .map(|m| m.with_unit(rules.size_unit()));
         Ok(ShapeSource {
             rules,
             evaluator,

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use dashmap::DashMap;
 use smallvec::SmallVec;
 
-use super::columns::Evaluation;
+use super::columns::{Column, Evaluation, Schema};
 use crate::error::Result;
 use crate::values::game::GameId;
 
@@ -103,6 +103,45 @@ pub fn push_csv_field(out: &mut Vec<u8>, field: &[u8]) {
         out.push(b);
     }
     out.push(b'"');
+}
+
+/// Appends one row as the `csv` crate writes it: each position column of `schema`
+/// written by `position` (quoted if need be), then the value cells (their CSV text
+/// `csv`, a comma before each, fields at `starts`: [`csv_cells`]); with `selected`
+/// (`eval --columns`, indices in the schema), only those columns, in that order. Every
+/// writer of rows as bytes (graphs, shapes, the domino games' bitboards) writes here.
+pub fn push_row(
+    buf: &mut Vec<u8>,
+    schema: &Schema,
+    selected: Option<&[usize]>,
+    position: &dyn Fn(&Column, &mut Vec<u8>),
+    csv: &[u8],
+    starts: &Starts,
+) {
+    let p = schema.position_columns;
+    match selected {
+        None => {
+            for (j, c) in schema.columns[..p].iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                position(c, buf);
+            }
+            buf.extend_from_slice(csv);
+        }
+        Some(selected) => {
+            for (j, &c) in selected.iter().enumerate() {
+                if j > 0 {
+                    buf.push(b',');
+                }
+                match c.checked_sub(p) {
+                    None => position(&schema.columns[c], buf),
+                    Some(v) => buf.extend_from_slice(csv_field(csv, starts, v)),
+                }
+            }
+        }
+    }
+    buf.push(b'\n');
 }
 
 /// Field `j` of the CSV text of cells `text` whose fields start at `starts`

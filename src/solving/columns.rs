@@ -188,6 +188,9 @@ pub const TAME: Column = Column {
     description: "with misère play: CGSuite's IsTame of the position's misère canonical form: true iff its phylum is nim heap or hereditarily tame (the form and all its positions have tame genera, those of nim heaps, 0^02 and 1^13; reversible moves are bypassed, so a position whose simplest form is a nim heap is tame); false (wild) for every other phylum, CGSuite's reversibly tame and tameable included",
 };
 
+/// The misère columns, written after the others when misère play is asked for.
+pub const MISERE_COLUMNS: [Column; 3] = [MISERE, GENUS, TAME];
+
 /// Every column a census or `eval` CSV can have, in the order they are written.
 pub const CENSUS: &[Column] = &[
     GRAPH6,
@@ -328,7 +331,7 @@ impl Schema {
 
     /// The schema with the misère columns after the others (impartial rules only).
     pub fn with_misere(mut self) -> Schema {
-        self.columns.extend([MISERE, GENUS, TAME]);
+        self.columns.extend(MISERE_COLUMNS);
         self
     }
 
@@ -377,11 +380,29 @@ impl Schema {
         &self.columns[self.position_columns..]
     }
 
+    /// The value columns of normal play: those before the misère ones.
+    pub fn normal_value_columns(&self) -> &[Column] {
+        let v = self.value_columns();
+        match v.ends_with(&MISERE_COLUMNS) {
+            true => &v[..v.len() - MISERE_COLUMNS.len()],
+            false => v,
+        }
+    }
+
     /// The fields of the row of a position of a game on shapes, written `text` in its
     /// ruleset's notation, of `size`, with `eval`.
     pub fn shape_fields(&self, text: String, size: usize, eval: &Evaluation) -> Vec<String> {
-        debug_assert_eq!(self.position_columns, 2);
-        let mut f = vec![text, size.to_string()];
+        let mut f = Vec::with_capacity(self.columns.len());
+        for c in &self.columns[..self.position_columns] {
+            let mut bytes = Vec::new();
+            write_shape_cell(
+                c.name,
+                &|b| b.extend_from_slice(text.as_bytes()),
+                size,
+                &mut bytes,
+            );
+            f.push(String::from_utf8(bytes).expect("the text and a number"));
+        }
         f.extend(eval.cells.iter().map(Cell::format));
         f
     }
@@ -447,6 +468,17 @@ pub fn write_position_cell(name: &str, pos: &dyn GraphPosition, buf: &mut Vec<u8
         "colouring" => pos.write_colouring(buf),
         "n" => write_decimal(buf, pos.n()),
         "m" => write_decimal(buf, pos.m()),
+        other => unreachable!("position column {other}"),
+    }
+}
+
+/// Appends position column `name` of a position of a game on shapes: its text in the
+/// ruleset's notation (written by `text`, quoted or not as the caller needs) or its
+/// size. Every row writer of such positions writes its position cells here.
+pub fn write_shape_cell(name: &str, text: &dyn Fn(&mut Vec<u8>), size: usize, buf: &mut Vec<u8>) {
+    match name {
+        "position" => text(buf),
+        "size" => write_decimal(buf, size),
         other => unreachable!("position column {other}"),
     }
 }

@@ -23,19 +23,19 @@
 use std::sync::Arc;
 
 use super::cells_csv::{ValueCells, ValueRow, csv_cells};
-use super::columns::{Cell, Evaluation, Schema};
-use super::evaluate_wide::{WideSolvers, WideValue};
+use super::columns::{Evaluation, Schema};
+use super::evaluate_wide::WideSolvers;
 use super::impartial::ImpartialSolver;
-use super::misere::MisereSolver;
+use super::misere::{Cgsuite, Misere, MisereSolver};
 use super::misere_shaped::ShapedMisereSolver;
 use super::partizan::PartizanSolver;
+use super::row_cells::{self, Normal};
 use super::scoring::ScoringSolver;
 use super::shaped::ShapedSolver;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::graphs::{Colouring, Graph, Position, WidePosition};
 use crate::rules::Ruleset;
-use crate::values::Outcome;
 use crate::values::game::GameId;
 
 /// Evaluates positions of one ruleset against one shared transposition table.
@@ -147,6 +147,17 @@ impl Evaluator {
         self.selected.as_deref()
     }
 
+    /// The normal-play cells of a position whose normal play gave `normal`, by the
+    /// schema's columns ([`row_cells`]).
+    pub(super) fn normal_cells(&self, normal: Normal) -> Result<Evaluation> {
+        row_cells::normal_cells(&self.schema, self.ruleset, &|c| self.wanted(c), normal)
+    }
+
+    /// Appends the misère cells of a position with misère play `m` ([`row_cells`]).
+    pub(super) fn push_misere_cells(&self, e: &mut Evaluation, m: &Misere, c: Cgsuite) {
+        row_cells::push_misere_cells(e, m, c)
+    }
+
     /// Whether column `name` is written (then computed).
     fn wanted(&self, name: &str) -> bool {
         match &self.selected {
@@ -216,22 +227,16 @@ impl Evaluator {
     /// column, or the limit that computing them would cross (an error naming it, never
     /// a wrong value).
     pub fn evaluate(&self, pos: &Position) -> Result<Evaluation> {
-        let mut e = Evaluation::default();
-        match &self.solver {
+        let mut e = match &self.solver {
             Solver::Impartial(s) => {
-                let g = s.grundy(&pos.graph);
-                e.cells.extend([
-                    Cell::Outcome(Outcome::of_nimber(g)),
-                    Cell::Game(GameId::nimber(g)),
-                    Cell::Int(g as i64),
-                ]);
+                self.normal_cells(Normal::Game(GameId::nimber(s.grundy(&pos.graph))))?
             }
             Solver::Partizan(s) => {
                 let c = pos
                     .colouring
                     .as_ref()
                     .expect("prepared: partizan positions are coloured");
-                self.partizan_cells(s.value(&pos.graph, c)?, &mut e)?;
+                self.normal_cells(Normal::Game(s.value(&pos.graph, c)?))?
             }
             Solver::Shaped(s) => {
                 return Err(Error::usage(format!(
@@ -242,24 +247,12 @@ impl Evaluator {
             }
             Solver::Scoring(s) => {
                 s.check_bounds(&pos.graph)?;
-                let p = s.play(&pos.graph);
-                e.cells.extend([
-                    Cell::Int(p.margin),
-                    Cell::Text(p.winner.word().to_string()),
-                    Cell::Text(p.best_moves_text()),
-                    Cell::Int(p.max_number() as i64),
-                    Cell::Int(p.totals.0),
-                    Cell::Int(p.totals.1),
-                ]);
+                self.normal_cells(Normal::Scoring(&s.play(&pos.graph)))?
             }
-        }
+        };
         if let Some(m) = &self.misere {
             let (m, c) = m.misere_cgsuite(&pos.graph)?;
-            e.cells.extend([
-                Cell::Outcome(m.outcome()),
-                Cell::Text(c.genus),
-                Cell::Text(c.tame.to_string()),
-            ]);
+            self.push_misere_cells(&mut e, &m, c);
         }
         Ok(e)
     }
@@ -269,60 +262,12 @@ impl Evaluator {
     /// column: the same cells [`Evaluator::evaluate`] gives a position of at most 64
     /// vertices, valued on the general path (`evaluate_wide.rs`).
     pub fn evaluate_wide(&self, pos: &WidePosition) -> Result<Evaluation> {
-        let mut e = Evaluation::default();
-        match self.wide.value(self.ruleset, pos, self.is_misere())? {
-            WideValue::Game(v) => self.partizan_cells(v, &mut e)?,
-            WideValue::Nim(g, misere) => {
-                e.cells.extend([
-                    Cell::Outcome(Outcome::of_nimber(g)),
-                    Cell::Game(GameId::nimber(g)),
-                    Cell::Int(g as i64),
-                ]);
-                e.cells.extend(misere.into_iter().flatten());
-            }
+        let (v, misere) = self.wide.value(self.ruleset, pos, self.is_misere())?;
+        let mut e = self.normal_cells(Normal::Game(v))?;
+        if let Some((m, c)) = misere {
+            self.push_misere_cells(&mut e, &m, c);
         }
         Ok(e)
-    }
-
-    /// The cells of a partizan value.
-    fn partizan_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
-        e.cells
-            .extend([Cell::Outcome(v.outcome()), Cell::Game(v), Cell::Empty]);
-        if self.ruleset.all_small() {
-            e.cells.push(self.weight_cell(v)?);
-        } else {
-            self.thermal_cells(v, e)?;
-        }
-        Ok(())
-    }
-
-    /// The atomic weight cell of `v`, empty if the column is not asked for
-    /// (`--columns`: then it is not computed) or `v` has none.
-    pub(super) fn weight_cell(&self, v: GameId) -> Result<Cell> {
-        Ok(match self.wanted("atomic_weight") {
-            true => v.atomic_weight()?.map_or(Cell::Empty, Cell::Game),
-            false => Cell::Empty,
-        })
-    }
-
-    /// Appends the temperature and mean cells of `v`, each empty (not computed) if its
-    /// column is not asked for.
-    pub(super) fn thermal_cells(&self, v: GameId, e: &mut Evaluation) -> Result<()> {
-        type Invariant =
-            fn(
-                GameId,
-            )
-                -> std::result::Result<crate::values::dyadic::Dyadic, crate::values::limits::Limit>;
-        for (name, x) in [
-            ("temperature", GameId::temperature as Invariant),
-            ("mean", GameId::mean),
-        ] {
-            e.cells.push(match self.wanted(name) {
-                true => Cell::Number(x(v)?),
-                false => Cell::Empty,
-            });
-        }
-        Ok(())
     }
 
     /// The values of graph `g` under each colouring of `codes` (base-`k` codes, see
@@ -369,11 +314,8 @@ impl Evaluator {
 
     /// The cells of partizan value `v`, with their CSV text.
     fn partizan_row(&self, v: GameId) -> Result<ValueRow> {
-        self.value_cells.get(v, || {
-            let mut e = Evaluation::default();
-            self.partizan_cells(v, &mut e)?;
-            Ok(e)
-        })
+        self.value_cells
+            .get(v, || self.normal_cells(Normal::Game(v)))
     }
 
     fn colourings(

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use super::cells_csv::{Starts, ValueRow, csv_cells};
-use super::columns::{Cell, Evaluation};
+use super::columns::Evaluation;
 use super::evaluate::{Evaluator, Solver};
+use super::row_cells::Normal;
 use super::shaped::{BoardHint, ShapedSolver};
 use crate::error::{Error, Result};
 use crate::shapes::Shape;
@@ -83,41 +84,15 @@ impl Evaluator {
         let mut e = self.value_cells(self.shaped_solver()?.value(shape)?)?;
         if let Some(m) = &self.shaped_misere {
             let (m, c) = m.misere_cgsuite(shape)?;
-            e.cells.extend([
-                Cell::Outcome(m.outcome()),
-                Cell::Text(c.genus),
-                Cell::Text(c.tame.to_string()),
-            ]);
+            self.push_misere_cells(&mut e, &m, c);
         }
         Ok(e)
     }
 
     /// The cells of value `v` of a position on shapes (normal play).
     fn value_cells(&self, v: GameId) -> Result<Evaluation> {
-        let s = self.shaped_solver()?;
-        let mut e = Evaluation::default();
-        e.cells.push(Cell::Outcome(v.outcome()));
-        e.cells.push(Cell::Game(v));
-        match s.rules().kind() {
-            crate::rules::shaped::Kind::Impartial => {
-                let nim = v
-                    .as_nus()
-                    .map(|n| n.nim)
-                    .expect("impartial values are nimbers");
-                e.cells.push(Cell::Int(nim as i64));
-            }
-            crate::rules::shaped::Kind::Partizan => {
-                let nim = v.as_nus().filter(|n| n.num.is_zero() && n.ups == 0);
-                e.cells
-                    .push(nim.map_or(Cell::Empty, |n| Cell::Int(n.nim as i64)));
-                e.cells.push(match v.is_all_small() {
-                    true => self.weight_cell(v)?,
-                    false => Cell::Empty,
-                });
-                self.thermal_cells(v, &mut e)?;
-            }
-        }
-        Ok(e)
+        self.shaped_solver()?;
+        self.normal_cells(Normal::Game(v))
     }
 
     /// The solver of a game on shapes (for `explain` and drawings).

@@ -5,8 +5,8 @@
 
 use std::sync::OnceLock;
 
-use super::columns::Cell;
 use super::explain::{Explanation, explain_shape};
+use super::misere::{Cgsuite, Misere};
 use super::misere_shaped::ShapedMisereSolver;
 use super::shaped::ShapedSolver;
 use crate::error::{Error, Result};
@@ -23,24 +23,16 @@ pub(super) struct WideSolvers {
     misere: OnceLock<Option<ShapedMisereSolver>>,
 }
 
-/// The value of a position on the general path.
-pub(super) enum WideValue {
-    /// Impartial rules: the nim-value, and with misère play asked for, the misère
-    /// cells (outcome, genus, tame).
-    Nim(u32, Option<[Cell; 3]>),
-    /// Partizan rules: the canonical form.
-    Game(GameId),
-}
-
 impl WideSolvers {
-    /// The value of `pos` (as [`Ruleset::prepare_wide`] returns it) under `ruleset`,
-    /// with misère play if `misere`.
+    /// The value of `pos` (as [`Ruleset::prepare_wide`] returns it) under `ruleset`
+    /// (a nimber for impartial rules), and with misère play if `misere` (impartial
+    /// rules), what misère play says of it.
     pub(super) fn value(
         &self,
         ruleset: Ruleset,
         pos: &WidePosition,
         misere: bool,
-    ) -> Result<WideValue> {
+    ) -> Result<(GameId, Option<(Misere, Cgsuite)>)> {
         let rules = graph_on_shapes(ruleset).ok_or_else(|| {
             Error::Limit(format!(
                 "rules {} are valued on graphs of at most 64 vertices (a scoring game does not split into sums; this position has {})",
@@ -51,26 +43,18 @@ impl WideSolvers {
         let solver = self.normal.get_or_init(|| ShapedSolver::new(rules));
         let shape = started(ruleset, pos);
         if let Ruleset::Partizan(_) = ruleset {
-            return Ok(WideValue::Game(solver.value(&shape)?));
+            return Ok((solver.value(&shape)?, None));
         }
-        let nim = solver.nim_value(&shape)?;
+        let nim = GameId::nimber(solver.nim_value(&shape)?);
         if !misere {
-            return Ok(WideValue::Nim(nim, None));
+            return Ok((nim, None));
         }
         let m = self
             .misere
             .get_or_init(|| ShapedMisereSolver::new(rules))
             .as_ref()
             .expect("impartial rules have misère play");
-        let (m, c) = m.misere_cgsuite(&shape)?;
-        Ok(WideValue::Nim(
-            nim,
-            Some([
-                Cell::Outcome(m.outcome()),
-                Cell::Text(c.genus),
-                Cell::Text(c.tame.to_string()),
-            ]),
-        ))
+        Ok((nim, Some(m.misere_cgsuite(&shape)?)))
     }
 }
 

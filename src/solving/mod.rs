@@ -22,12 +22,13 @@ pub mod outcome_counting;
 pub mod outcome_only;
 pub mod outcome_search;
 pub mod partizan;
+mod row_cells;
 pub mod scoring;
 pub mod shaped;
 pub mod table;
 mod word_table;
 
-pub use cells_csv::{Starts, ValueRow, csv_cells, csv_field, push_csv_field};
+pub use cells_csv::{Starts, ValueRow, csv_cells, csv_field, push_csv_field, push_row};
 pub use columns::{Cell, Column, ColumnType, Evaluation, Schema};
 pub use evaluate::Evaluator;
 pub use evaluate_wide::explain_wide;
