@@ -134,12 +134,12 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 .unwrap_or(Shard::WHOLE);
             with_threads(threads, || {
                 if count {
-                    writeln!(stdout.lock(), "{}", jobs::stream::count(spec, shard)?)
+                    writeln!(stdout.lock(), "{}", jobs::graph_stream::count(spec, shard)?)
                         .map_err(write_err)
                 } else {
                     // Whole lines only, also when a signal stops it.
                     let mut out = super::deadline::start();
-                    jobs::stream::enumerate(spec, shard, &mut out)
+                    jobs::graph_stream::enumerate(spec, shard, &mut out)
                 }
             })
         }
@@ -183,10 +183,10 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                 return with_threads(threads, || {
                     let out = &mut out;
                     match (position, graph, stdin.as_deref()) {
-                        (Some(p), None, None) => jobs::shaped::eval_one(&evaluator, &p, out),
+                        (Some(p), None, None) => jobs::shape_rows::eval_one(&evaluator, &p, out),
                         (None, None, Some("-")) => {
                             let mut input = std::io::stdin().lock();
-                            jobs::shaped::eval_lines(&evaluator, &governor, &mut input, out)
+                            jobs::shape_rows::eval_lines(&evaluator, &governor, &mut input, out)
                         }
                         (_, Some(_), _) => Err(Error::usage(format!(
                             "rules {} are played on a {}, not a graph: give --{} TEXT ({}) or - to read them from stdin",
@@ -218,7 +218,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                                 &evaluator,
                             )?,
                         };
-                        jobs::stream::eval_one(&evaluator, &pos, out)
+                        jobs::graph_stream::eval_one(&evaluator, &pos, out)
                     }
                     (None, Some("-")) if colouring.is_some() => Err(Error::usage(
                         "--colouring goes with --graph; lines read from stdin carry their own \
@@ -226,7 +226,7 @@ fn execute(command: Command, code: &mut i32) -> Result<()> {
                     )),
                     (None, Some("-")) => {
                         let mut input = std::io::stdin().lock();
-                        jobs::stream::eval_lines(&evaluator, &governor, &mut input, out)
+                        jobs::graph_stream::eval_lines(&evaluator, &governor, &mut input, out)
                     }
                     (None, Some(other)) => Err(Error::usage(format!(
                         "unexpected argument {other:?}: give --graph G6 or - to read stdin"

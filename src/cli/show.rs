@@ -177,7 +177,7 @@ pub fn draw(a: DrawArgs) -> Result<()> {
         )),
         (None, Some("-")) => {
             let staged = Staged::dir(&out, force)?;
-            let n = jobs::stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
+            let n = jobs::graph_stream::draw_lines(&mut std::io::stdin().lock(), staged.path())?;
             staged.commit()?;
             let _ = writeln!(std::io::stderr(), "{n} drawings in {}", out.display());
             Ok(())

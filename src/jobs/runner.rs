@@ -1,5 +1,5 @@
 //! The one census runner ([`run_census`]) over its row sources ([`RowSource`]: the
-//! graphs and colourings of [`super::census`], the shapes of [`super::shaped`]), and
+//! graphs and colourings of [`super::census`], the shapes of [`super::shape_rows`]), and
 //! what it shares with the octal sweep ([`super::sweep`], whose rows are games valued
 //! a heap at a time, not positions): the empty summary, where a resumed output
 //! continues, and how a run ends when its loop fails or is asked to stop.
@@ -99,7 +99,7 @@ pub fn settle(output: Output, result: Result<()>, out: &Path) -> Result<Output> 
 
 /// What a census runs over: units of work in a fixed order, each a list of positions
 /// valued into rows. The graph census (`census::Census`: graphs and their colourings)
-/// and the census of games on shapes (`shaped::ShapeSource`) are the two sources;
+/// and the census of games on shapes (`shape_rows::ShapeSource`) are the two sources;
 /// [`run_census`] is the one loop over either.
 pub trait RowSource: Sync {
     /// The evaluator: the columns, the tables, the ruleset.

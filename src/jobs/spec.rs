@@ -238,7 +238,7 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                             "multiplicity = 0: give 1 (simple graphs) or more",
                         ));
                     }
-                    r.check_listing(&crate::rules::shaped::Listing {
+                    r.check_listing(&crate::rules::shape_rules::Listing {
                         multiplicity: raw.multiplicity.unwrap_or(1),
                         max_vertices: raw.max_vertices,
                         edge_colours: raw.edge_colours.as_deref(),

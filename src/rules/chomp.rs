@@ -6,7 +6,7 @@
 //! the rectangles a x b with a <= 4 and everything inside them up to the size asked.
 
 use super::poset::{PosetGame, chomp, chomp_rows, parse_rows, say_element, write_chomp};
-use super::shaped::{Act, Kind, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
 use crate::shapes::Shape;
 

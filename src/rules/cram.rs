@@ -5,7 +5,7 @@
 
 use super::board_game::{Board, NO_STONES};
 use super::dominoes::{DOMINO_EDGES, domino_moves, say_domino};
-use super::shaped::{Act, Domino, Kind, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Domino, Kind, Move, Player, ShapedRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, ShapeKey, board, canonical_key};

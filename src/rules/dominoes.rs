@@ -3,7 +3,7 @@
 //! both ends of an edge) and the words for them.
 
 use super::board_game::cell;
-use super::shaped::{Act, Move};
+use super::shape_rules::{Act, Move};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, board};
 

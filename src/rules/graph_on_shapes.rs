@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::shaped::{Act, Kind, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use super::{RULESETS, Ruleset};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;

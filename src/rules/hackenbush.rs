@@ -13,7 +13,7 @@
 //! Components are the parts hanging from the ground separately, each with its own copy of
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
-use super::shaped::{Act, Kind, Listing, Mirror, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Listing, Mirror, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};

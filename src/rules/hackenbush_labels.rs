@@ -3,7 +3,7 @@
 //! the ground. The ruleset ([`super::hackenbush`]), its graph6 notation and its census
 //! build on this file.
 
-use super::shaped::Player;
+use super::shape_rules::Player;
 use crate::graphs::palette::Palette;
 use crate::shapes::Shape;
 

@@ -31,7 +31,7 @@ pub mod partizan;
 pub mod partizan_node_kayles;
 pub mod poset;
 pub mod scoring;
-pub mod shaped;
+pub mod shape_rules;
 pub mod snort;
 pub mod tinting;
 
@@ -39,7 +39,7 @@ pub use impartial::ImpartialRules;
 pub use moves::{Act, Player};
 pub use partizan::PartizanRules;
 pub use scoring::ScoringRules;
-pub use shaped::ShapedRules;
+pub use shape_rules::ShapedRules;
 
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
@@ -149,8 +149,8 @@ impl Ruleset {
             Ruleset::Partizan(_) => "partizan",
             Ruleset::Scoring(_) => "scoring",
             Ruleset::Shaped(r) => match r.kind() {
-                shaped::Kind::Impartial => "impartial",
-                shaped::Kind::Partizan => "partizan",
+                shape_rules::Kind::Impartial => "impartial",
+                shape_rules::Kind::Partizan => "partizan",
             },
         }
     }

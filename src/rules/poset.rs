@@ -16,7 +16,7 @@
 //! (`chomp:1` is the poison alone, the empty poset; `chomp:4,4,4` the 3 x 4 rectangle,
 //! also written `chomp:3x4`).
 
-use super::shaped::{Act, Kind, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::{Error, Result, quoted};
 use crate::shapes::{Shape, canonical_key};
 

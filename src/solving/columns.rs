@@ -310,7 +310,7 @@ impl Schema {
             Ruleset::Impartial(_) => columns.extend([OUTCOME, VALUE, GRUNDY]),
             Ruleset::Shaped(r) => {
                 columns.extend([OUTCOME, VALUE, GRUNDY]);
-                if r.kind() == crate::rules::shaped::Kind::Partizan {
+                if r.kind() == crate::rules::shape_rules::Kind::Partizan {
                     columns.extend([ATOMIC_WEIGHT, TEMPERATURE, MEAN]);
                 }
             }

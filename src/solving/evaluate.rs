@@ -31,7 +31,7 @@ use super::misere_shaped::ShapedMisereSolver;
 use super::partizan::PartizanSolver;
 use super::row_cells::{self, Normal};
 use super::scoring::ScoringSolver;
-use super::shaped::ShapedSolver;
+use super::shape_solver::ShapedSolver;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::graphs::{Colouring, Graph, Position, WidePosition};

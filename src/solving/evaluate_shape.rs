@@ -8,7 +8,7 @@ use super::cells_csv::{Starts, ValueRow, csv_cells};
 use super::columns::Evaluation;
 use super::evaluate::{Evaluator, Solver};
 use super::row_cells::Normal;
-use super::shaped::{BoardHint, ShapedSolver};
+use super::shape_solver::{BoardHint, ShapedSolver};
 use crate::error::{Error, Result};
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::explain::{Explanation, explain_shape};
 use super::misere::{Cgsuite, Misere};
 use super::misere_shaped::ShapedMisereSolver;
-use super::shaped::ShapedSolver;
+use super::shape_solver::ShapedSolver;
 use crate::error::{Error, Result};
 use crate::graphs::{PlayColours, PlayGraph, WidePosition};
 use crate::rules::Ruleset;

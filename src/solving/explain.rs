@@ -10,11 +10,11 @@
 use super::impartial::ImpartialSolver;
 pub use super::known::{Thermal, Weight};
 use super::partizan::PartizanSolver;
-use super::shaped::ShapedSolver;
+use super::shape_solver::ShapedSolver;
 use crate::error::Result;
 use crate::graphs::{Colouring, Graph, Position, to_graph6};
 use crate::rules::Ruleset;
-use crate::rules::shaped::{Kind, Player, ShapedRules};
+use crate::rules::shape_rules::{Kind, Player, ShapedRules};
 use crate::shapes::Shape;
 use crate::values::game::GameId;
 use crate::values::nimber::mex;

@@ -27,7 +27,7 @@ use smallvec::SmallVec;
 
 use super::word_table::WordTable;
 use crate::error::{Error, Result};
-use crate::rules::shaped::{Domino, Kind, ShapedRules};
+use crate::rules::shape_rules::{Domino, Kind, ShapedRules};
 use crate::shapes::Shape;
 use crate::shapes::bits::{Bits, ones};
 use crate::shapes::board::{H, V};

@@ -16,9 +16,9 @@ use dashmap::DashMap;
 
 use super::misere::{Cgsuite, Misere, Sum, ZERO, intern, sum_misere};
 use super::misere_forms::CensusForms;
-use super::shaped::labelled_key;
+use super::shape_solver::labelled_key;
 use crate::error::Result;
-use crate::rules::shaped::{Kind, Player, ShapedRules};
+use crate::rules::shape_rules::{Kind, Player, ShapedRules};
 use crate::shapes::{Shape, ShapeKey};
 
 /// The misère solver of one impartial ruleset on shapes, with its memo tables.

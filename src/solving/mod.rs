@@ -24,7 +24,7 @@ pub mod outcome_search;
 pub mod partizan;
 mod row_cells;
 pub mod scoring;
-pub mod shaped;
+pub mod shape_solver;
 pub mod table;
 mod word_table;
 

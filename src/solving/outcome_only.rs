@@ -22,9 +22,9 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::outcome_search::{ENTRY_BYTES, Geometry, Search, SearchStats};
-use super::shaped::ShapedSolver;
+use super::shape_solver::ShapedSolver;
 use crate::error::{Error, Result};
-use crate::rules::shaped::{Kind, Move, Player, ShapedRules};
+use crate::rules::shape_rules::{Kind, Move, Player, ShapedRules};
 use crate::shapes::{Shape, ShapeKey, board};
 use crate::values::Outcome;
 

@@ -24,7 +24,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("analysis", 6),
 ];
 
-/// A library file's module path (`["jobs", "stream"]` for src/jobs/stream.rs).
+/// A library file's module path (`["jobs", "graph_stream"]` for src/jobs/graph_stream.rs).
 fn module_of(root: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(root).expect("under the root");
     let mut parts: Vec<String> = rel

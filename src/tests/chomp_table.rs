@@ -7,7 +7,7 @@ use crate::common::cli::{assert_usage_error, run, stderr};
 use gamecensus::error::Error;
 use gamecensus::rules::poset::{PosetGame, chomp};
 use gamecensus::solving::chomp_table::ChompTable;
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 
 fn table(rows: usize, columns: usize) -> ChompTable {
     ChompTable::compute(rows, columns, 1 << 30, &|| Ok::<(), Error>(())).unwrap()

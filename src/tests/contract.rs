@@ -15,11 +15,11 @@
 
 use std::collections::HashMap;
 
-use gamecensus::rules::shaped::{Kind, Mirror, Player, ShapedRules};
+use gamecensus::rules::shape_rules::{Kind, Mirror, Player, ShapedRules};
 use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::shapes::Shape;
 use gamecensus::solving::explain::{Explanation, explain_shape};
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use gamecensus::values::game::GameId;
 
 /// Positions of each size listed at most.

@@ -7,10 +7,10 @@
 
 use crate::common;
 use gamecensus::rules::Ruleset;
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::shapes::bits::Bits;
 use gamecensus::shapes::board;
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;
 

@@ -9,10 +9,10 @@ use crate::common;
 use common::cli::{assert_usage_error, run, stdout};
 
 use gamecensus::rules::Ruleset;
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::shapes::{Shape, board};
 use gamecensus::solving::outcome_only;
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use gamecensus::values::game::GameId;
 use gamecensus::values::parse::parse_value;
 

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use common::*;
 use gamecensus::graphs::families::Family;
 use gamecensus::graphs::{Graph, Position, PositionSpec, Shard, parse_graph6};
-use gamecensus::jobs::stream;
+use gamecensus::jobs::graph_stream;
 
 fn spec(n: usize, connected: bool, colours: usize) -> PositionSpec {
     PositionSpec {
@@ -27,12 +27,12 @@ fn graphs_up_to_isomorphism_match_a000088_and_a001349() {
     let connected = [1, 1, 2, 6, 21, 112, 853, 11117, 261080];
     for n in 1..=9 {
         assert_eq!(
-            stream::count(spec(n, false, 0), Shard::WHOLE).unwrap(),
+            graph_stream::count(spec(n, false, 0), Shard::WHOLE).unwrap(),
             all[n - 1],
             "A000088({n})"
         );
         assert_eq!(
-            stream::count(spec(n, true, 0), Shard::WHOLE).unwrap(),
+            graph_stream::count(spec(n, true, 0), Shard::WHOLE).unwrap(),
             connected[n - 1],
             "A001349({n})"
         );
@@ -45,14 +45,14 @@ fn colourings_match_vcolg_counts() {
     // (the larger sizes are benchmarked by scripts/bench-enumeration.sh).
     for (n, want) in [(5, 354), (6, 3883), (7, 67994), (8, 2038236)] {
         assert_eq!(
-            stream::count(spec(n, true, 2), Shard::WHOLE).unwrap(),
+            graph_stream::count(spec(n, true, 2), Shard::WHOLE).unwrap(),
             want,
             "K=2 n={n}"
         );
     }
     for (n, want) in [(5, 2175), (6, 36897), (7, 1016055)] {
         assert_eq!(
-            stream::count(spec(n, true, 3), Shard::WHOLE).unwrap(),
+            graph_stream::count(spec(n, true, 3), Shard::WHOLE).unwrap(),
             want,
             "K=3 n={n}"
         );
@@ -73,7 +73,7 @@ fn trees_match_a000055() {
             ..spec(n, true, 0)
         };
         assert_eq!(
-            stream::count(s, Shard::WHOLE).unwrap(),
+            graph_stream::count(s, Shard::WHOLE).unwrap(),
             trees[n - 1],
             "A000055({n})"
         );
@@ -155,7 +155,7 @@ fn shards_are_disjoint_and_cover_everything() {
         let part = positions_in(s, Shard { index: i, count: 3 });
         assert!(!part.is_empty());
         assert_eq!(
-            stream::count(s, Shard { index: i, count: 3 }).unwrap(),
+            graph_stream::count(s, Shard { index: i, count: 3 }).unwrap(),
             part.len() as u64
         );
         union.extend(part.iter().map(key));
@@ -175,7 +175,7 @@ fn output_does_not_depend_on_thread_count() {
             .unwrap();
         pool.install(|| {
             let mut out = Vec::new();
-            stream::enumerate(spec(8, true, 2), Shard::WHOLE, &mut out).unwrap();
+            graph_stream::enumerate(spec(8, true, 2), Shard::WHOLE, &mut out).unwrap();
             out
         })
     };

@@ -20,10 +20,10 @@ use std::process::Command;
 use gamecensus::rules::hackenbush::{
     BLUE, GREEN, GROUND, Hackenbush, RED, coloured_graphs, grounded_graphs,
 };
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::shapes::{Shape, canonical_key};
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use gamecensus::values::dyadic::Dyadic;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;

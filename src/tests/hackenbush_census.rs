@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
 use gamecensus::rules::hackenbush::{BLUE, Hackenbush, grounded_graphs};
-use gamecensus::rules::shaped::{Listing, ShapedRules};
+use gamecensus::rules::shape_rules::{Listing, ShapedRules};
 use gamecensus::shapes::canonical_key;
 
 static H: Hackenbush = Hackenbush;

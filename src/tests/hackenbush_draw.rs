@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use gamecensus::rules::hackenbush::{
     HACKENBUSH_EDGES, Hackenbush, parse_graph6_colours, to_graph6_colours,
 };
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::shapes::canonical_key;
 
 use crate::common;

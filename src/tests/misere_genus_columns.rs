@@ -20,7 +20,7 @@ use gamecensus::graphs::parse_graph6;
 use gamecensus::octal::OctalCode;
 use gamecensus::octal::misere::OctalMisere;
 use gamecensus::rules::Ruleset;
-use gamecensus::rules::shaped::{Player, ShapedRules};
+use gamecensus::rules::shape_rules::{Player, ShapedRules};
 use gamecensus::shapes::Shape;
 use gamecensus::values::genus::Genus;
 use gamecensus::values::misere_canonical::{MisereForms, MisereId};

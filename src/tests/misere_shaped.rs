@@ -13,10 +13,10 @@ use std::collections::HashMap;
 
 use common::cli::{run, stderr, stdout};
 use gamecensus::rules::Ruleset;
-use gamecensus::rules::shaped::{Player, ShapedRules};
+use gamecensus::rules::shape_rules::{Player, ShapedRules};
 use gamecensus::shapes::Shape;
 use gamecensus::solving::misere_shaped::ShapedMisereSolver;
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use gamecensus::values::genus::Genus;
 
 fn rules(name: &str) -> &'static dyn ShapedRules {

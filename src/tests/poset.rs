@@ -16,9 +16,9 @@ use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
 use gamecensus::rules::poset::{PosetGame, chomp, posets};
-use gamecensus::rules::shaped::ShapedRules;
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::shapes::{Shape, canonical_key};
-use gamecensus::solving::shaped::ShapedSolver;
+use gamecensus::solving::shape_solver::ShapedSolver;
 use proptest::prelude::*;
 
 static P: PosetGame = PosetGame;

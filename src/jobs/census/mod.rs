@@ -228,7 +228,8 @@ impl Census {
 /// What determines a census's rows, in words (for the sidecar's identity).
 pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
     if let Ruleset::Shaped(_) = job.ruleset {
-        return super::shaped::identity(job, shard, schema) + &super::rows::identity_suffix(job);
+        return super::shape_rows::identity(job, shard, schema)
+            + &super::rows::identity_suffix(job);
     }
     let family = match job.family {
         crate::graphs::families::Family::Map { boards, seed } => {
@@ -257,7 +258,9 @@ pub fn identity(job: &CensusJob, shard: Shard, schema: &Schema) -> String {
 /// graphs or shapes.
 pub fn run(job: &CensusJob, ctx: &RunContext) -> Result<Summary> {
     let source: Box<dyn RowSource> = match job.ruleset {
-        Ruleset::Shaped(rules) => Box::new(super::shaped::ShapeSource::new(rules, job, ctx.shard)?),
+        Ruleset::Shaped(rules) => {
+            Box::new(super::shape_rows::ShapeSource::new(rules, job, ctx.shard)?)
+        }
         _ => Box::new(Census::new(job, ctx.shard)?),
     };
     let identity = identity(job, ctx.shard, source.evaluator().schema());

@@ -16,12 +16,12 @@ use super::tally::numbers::NumberTally;
 use super::tally::shapes::ShapeTally;
 use crate::error::{Error, Result, quoted};
 use crate::graphs::Shard;
-use crate::rules::shaped::Listing;
+use crate::rules::shape_rules::Listing;
 use crate::rules::{Ruleset, ShapedRules};
 use crate::shapes::Shape;
 use crate::shapes::bits::Bits;
 use crate::solving::columns::write_shape_cell;
-use crate::solving::shaped::BoardHint;
+use crate::solving::shape_solver::BoardHint;
 use crate::solving::{Evaluator, Schema, push_row};
 use crate::sys::input::at_line;
 

@@ -23,7 +23,7 @@ use super::grid::Grid;
 pub use super::grid::{BoardHint, MAX_NIM};
 use super::table::TableStats;
 use crate::error::{Error, Result};
-use crate::rules::shaped::{Kind, Mirror, Move, Player, ShapedRules};
+use crate::rules::shape_rules::{Kind, Mirror, Move, Player, ShapedRules};
 use crate::shapes::bits::Bits;
 use crate::shapes::{Shape, ShapeKey};
 use crate::values::game::GameId;
