@@ -449,3 +449,42 @@ fn the_checks_see_a_circle_and_an_upward_import() {
     assert!(up.contains(&(src.join("graphs/g.rs"), src.join("jobs/a.rs"))), "{up:?}");
     assert!(up.contains(&(src.join("graphs/g.rs"), src.join("jobs/b.rs"))), "{up:?}");
 }
+
+/// The layers docs/ARCHITECTURE.md's table gives the top-level modules, by module: a
+/// row `| N | `a.rs`, `b/` | ... |` gives layer N to `a` and `b`.
+fn documented_layers(doc: &str) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Some(layer) = cells.get(1).and_then(|c| c.parse::<u32>().ok()) else {
+            continue;
+        };
+        for name in cells[2].split(',') {
+            let name = name.trim().trim_matches('`');
+            let module = name.trim_end_matches('/').trim_end_matches(".rs");
+            out.insert(module.to_string(), layer);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_documented_layers_are_the_checked_ones() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ARCHITECTURE.md"),
+    )
+    .unwrap();
+    let documented = documented_layers(&doc);
+    let checked: BTreeMap<String, u32> =
+        LAYERS.iter().map(|&(m, l)| (m.to_string(), l)).collect();
+    assert_eq!(documented, checked);
+    // And every top-level module of the library has its layer.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    for line in lib.lines() {
+        if let Some(m) = line.trim().strip_prefix("pub mod ").or(line.trim().strip_prefix("mod ")) {
+            let m = m.trim_end_matches(';');
+            assert!(checked.contains_key(m), "module {m} has no layer in docs/ARCHITECTURE.md");
+        }
+    }
+}
