@@ -15,6 +15,7 @@
 //! 64-vertex bitset [`crate::graphs::Graph`] stays the fast path of the rulesets that only
 //! delete vertices of simple graphs.
 
+mod bit_words;
 pub mod bits;
 pub mod board;
 pub mod canon;

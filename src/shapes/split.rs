@@ -7,7 +7,8 @@
 //! 0) and are dropped first; the rest is split by one flood fill and the ring again when
 //! that is not enough.
 
-use super::bits::{Bits, Word, fill_in, tight_in};
+use super::bit_words::{Word, fill_in, tight_in};
+use super::bits::Bits;
 
 impl Bits {
     /// Calls `each` with the parts of two or more cells, each cut to its bounding box,
