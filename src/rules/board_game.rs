@@ -12,6 +12,7 @@
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::shapes::edges::{EdgeSyntax, parse_list, write_list};
+use crate::shapes::placements::{Placements, for_each_placement};
 use crate::shapes::{Shape, board};
 
 /// The cells of a board without stones: `.` only.
@@ -66,11 +67,14 @@ impl Board {
     }
 
     /// Writes a position: a board in grid notation with its stones, a graph as its edge
-    /// list (with the edges' labels if `labels`).
+    /// list (with the edges' labels if `labels`). Never panics.
     pub fn write(&self, s: &Shape, labels: bool) -> String {
         match (s.place(), self.edges) {
-            (Some(_), _) | (None, None) => board::write_with(s, self.stones.letters),
+            (Some(_), _) => board::write_with(s, self.stones.letters),
             (None, Some((edge_labels, _))) => write_list(s, edge_labels.letters, labels),
+            // A shape without cells (a sum built apart from any board) has no grid text:
+            // its edges, which these rules do not read back.
+            (None, None) => write_list(s, b"VH", false),
         }
     }
 
@@ -95,6 +99,69 @@ impl Board {
 
     /// The largest board [`Board::enumerate`] lists.
     pub const MAX_CENSUS_SIZE: usize = board::MAX_POLYOMINO;
+
+    /// Every board of `size` cells with every placement of stones `p` lists (up to the
+    /// board's symmetries and, if declared, the exchange of the players' stones), in a
+    /// fixed order: [`crate::shapes::placements`].
+    pub fn enumerate_stones(
+        size: usize,
+        p: &Placements,
+        emit: &mut dyn FnMut(Shape) -> bool,
+    ) -> Result<()> {
+        for_each_placement(size, p, &mut |cells, labels| {
+            let mut s = board::from_cells(cells);
+            for (v, &l) in labels.iter().enumerate() {
+                s.set_label(v, l);
+            }
+            emit(s)
+        })
+    }
+}
+
+/// The stones of games with black and white stones (CGSuite's and the cgt crate's grid
+/// notation): `x` Left's (black), `o` Right's (white), `.` an empty cell.
+pub const XO_STONES: Palette = Palette {
+    letters: b".xo",
+    names: &[
+        "empty cell",
+        "Left's stone (x, black)",
+        "Right's stone (o, white)",
+    ],
+    colours: &["#ffffff", "#111111", "#fafafa"],
+};
+
+/// Left's stone in [`XO_STONES`].
+pub const X: u8 = 1;
+/// Right's stone in [`XO_STONES`].
+pub const O: u8 = 2;
+/// The exchange of the players' stones of [`XO_STONES`] (label `l` becomes `XO_SWAP[l]`).
+pub const XO_SWAP: [u8; 3] = [0, O, X];
+
+/// The neighbours of vertex `v` across edges labelled `label`.
+pub fn neighbours(s: &Shape, v: usize, label: u8) -> impl Iterator<Item = usize> + '_ {
+    s.edges().iter().filter_map(move |e| {
+        let (a, b) = (e.a as usize, e.b as usize);
+        match e.label == label {
+            true if a == v => Some(b),
+            true if b == v => Some(a),
+            _ => None,
+        }
+    })
+}
+
+/// The cell after `q` on the straight line from `p` through `q` (along edges labelled
+/// `label`: on a board, the `label` neighbour of `q` that is not `p`).
+pub fn beyond(s: &Shape, p: usize, q: usize, label: u8) -> Option<usize> {
+    neighbours(s, q, label).find(|&r| r != p)
+}
+
+/// The position with the labels of the listed vertices set (the cells a move changes).
+pub fn relabelled(s: &Shape, changes: &[(usize, u8)]) -> Shape {
+    let mut after = s.clone();
+    for &(v, l) in changes {
+        after.set_label(v, l);
+    }
+    after
 }
 
 /// A cell's name in `explain`: `(row,column)` on a board, the vertex number on a graph.
@@ -105,3 +172,76 @@ pub fn cell(s: &Shape, v: usize) -> String {
         v.to_string()
     }
 }
+
+/// The strips of a position whose rows are played apart (Toppling Dominoes, Toads and
+/// Frogs): each run of cells `keep` accepts joined side by side in a row, as a strip of
+/// its own (its `H` edges only, cells in order), in order of their first cell.
+pub fn runs(s: &Shape, keep: impl Fn(u8) -> bool) -> Vec<Shape> {
+    let wanted: Vec<bool> = s.labels().iter().map(|&l| keep(l)).collect();
+    let mut next = vec![usize::MAX; s.n()];
+    let mut has_left = vec![false; s.n()];
+    for e in s.edges() {
+        let (a, b) = (e.a as usize, e.b as usize);
+        if e.label == board::H && a != b && wanted[a] && wanted[b] {
+            // Cells are numbered in reading order: `a` is left of `b`.
+            next[a] = b;
+            has_left[b] = true;
+        }
+    }
+    let mut out = Vec::new();
+    for start in (0..s.n()).filter(|&v| wanted[v] && !has_left[v]) {
+        let mut cells = vec![start];
+        while next[*cells.last().expect("a cell")] != usize::MAX {
+            cells.push(next[*cells.last().expect("a cell")]);
+        }
+        let mut strip = Shape::new(cells.len(), false);
+        strip.add_edges((1..cells.len()).map(|i| (i - 1, i, board::H)));
+        for (i, &v) in cells.iter().enumerate() {
+            strip.set_label(i, s.label(v));
+        }
+        if let Some(place) = s.place() {
+            strip.set_place(cells.iter().map(|&v| place[v]).collect());
+        }
+        out.push(strip);
+    }
+    out
+}
+
+/// The methods of a game on boards that its [`Board`] constant gives: the notation
+/// ("board", its help), reading, writing and drawing positions, their size in cells.
+macro_rules! board_notation {
+    ($board:expr) => {
+        fn notation(&self) -> &'static str {
+            "board"
+        }
+
+        fn notation_help(&self) -> &'static str {
+            $board.help
+        }
+
+        fn parse(&self, text: &str) -> $crate::error::Result<$crate::shapes::Shape> {
+            $board.parse(text)
+        }
+
+        fn write(&self, s: &$crate::shapes::Shape) -> String {
+            $board.write(s, false)
+        }
+
+        fn draw(&self, s: &$crate::shapes::Shape, caption: Option<&str>) -> Option<String> {
+            $board.draw(s, caption)
+        }
+
+        fn size(&self, s: &$crate::shapes::Shape) -> usize {
+            s.n()
+        }
+
+        fn size_unit(&self) -> &'static str {
+            "cells"
+        }
+
+        fn max_census_size(&self) -> usize {
+            $crate::rules::board_game::Board::MAX_CENSUS_SIZE
+        }
+    };
+}
+pub(crate) use board_notation;

@@ -12,11 +12,13 @@ pub mod board_game;
 pub mod chomp;
 pub mod clique_forming;
 pub mod clobber;
+pub mod clobber_board;
 pub mod col;
 pub mod cram;
 pub mod cutthroat;
 pub mod domineering;
 pub mod dominoes;
+pub mod fission;
 pub mod graph_on_shapes;
 pub mod grundy_colouring;
 pub mod hackenbush;
@@ -25,6 +27,7 @@ mod hackenbush_graph6;
 mod hackenbush_labels;
 pub mod impartial;
 pub mod impartial_cutthroat;
+pub mod konane;
 pub mod moves;
 pub mod node_kayles;
 pub mod partizan;
@@ -34,6 +37,8 @@ pub mod scoring;
 pub mod shape_rules;
 pub mod snort;
 pub mod tinting;
+pub mod toads_and_frogs;
+pub mod toppling_dominoes;
 
 pub use impartial::ImpartialRules;
 pub use moves::{Act, Player};
@@ -61,6 +66,11 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Shaped(&hackenbush::Hackenbush),
     Ruleset::Shaped(&poset::PosetGame),
     Ruleset::Shaped(&chomp::Chomp),
+    Ruleset::Shaped(&clobber_board::ClobberBoard),
+    Ruleset::Shaped(&konane::Konane),
+    Ruleset::Shaped(&toppling_dominoes::TopplingDominoes),
+    Ruleset::Shaped(&toads_and_frogs::ToadsAndFrogs),
+    Ruleset::Shaped(&fission::Fission),
 ];
 
 /// What a ruleset does with a graph given without a colouring.

@@ -40,6 +40,32 @@ pub enum Mirror {
     /// Exchanging edge labels `a` and `b` exchanges the players (Domineering's V and H,
     /// Hackenbush's B and R): the exchanged position's value is the negative.
     EdgeLabels(u8, u8),
+    /// Exchanging vertex labels `a` and `b` exchanges the players (the black and white
+    /// stones of Clobber and Konane): the exchanged position's value is the negative.
+    VertexLabels(u8, u8),
+}
+
+impl Mirror {
+    /// The position with the players exchanged (its value is the negative of `s`'s), or
+    /// `None` if no mirror is declared.
+    pub fn of(self, s: &Shape) -> Option<Shape> {
+        let swap = |a: u8, b: u8| {
+            move |l: u8| {
+                if l == a {
+                    b
+                } else if l == b {
+                    a
+                } else {
+                    l
+                }
+            }
+        };
+        match self {
+            Mirror::None => None,
+            Mirror::EdgeLabels(a, b) => Some(s.map_edge_labels(swap(a, b))),
+            Mirror::VertexLabels(a, b) => Some(s.map_vertex_labels(swap(a, b))),
+        }
+    }
 }
 
 /// What a census lists of each size besides the size itself: the job keys

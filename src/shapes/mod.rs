@@ -22,6 +22,7 @@ pub mod canon;
 pub mod draw;
 pub mod edges;
 pub mod grounded;
+pub mod placements;
 pub mod shape;
 pub mod split;
 

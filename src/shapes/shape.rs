@@ -220,6 +220,14 @@ impl Shape {
         }
     }
 
+    /// The shape with vertex label `l` replaced by `f(l)` everywhere (edges unchanged).
+    pub fn map_vertex_labels(&self, f: impl Fn(u8) -> u8) -> Shape {
+        Shape {
+            labels: self.labels.iter().map(|&l| f(l)).collect(),
+            ..self.clone()
+        }
+    }
+
     /// The vertex sets of the connected components (arcs taken as undirected), each
     /// sorted, in order of their least vertex.
     pub fn components(&self) -> Vec<Vec<usize>> {

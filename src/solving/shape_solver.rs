@@ -3,7 +3,7 @@
 //!
 //! A position is the sum of the parts [`ShapedRules::components`] returns; each part is
 //! looked up by [`ShapedRules::key`] in a concurrent table, or solved from its moves.
-//! For partizan rules that declare a player-exchanging [`Mirror`], a part solved is
+//! For partizan rules that declare a player-exchanging [`Mirror`](crate::rules::shape_rules::Mirror), a part solved is
 //! stored under its key and, negated, under its mirror image's. Before the
 //! canonical key (nauty), a part is looked up by its labelled key: the exact list of its
 //! vertex labels and edges as numbered (a board met again in the same place, or
@@ -23,7 +23,7 @@ use super::grid::Grid;
 pub use super::grid::{BoardHint, MAX_NIM};
 use super::table::TableStats;
 use crate::error::{Error, Result};
-use crate::rules::shape_rules::{Kind, Mirror, Move, Player, ShapedRules};
+use crate::rules::shape_rules::{Kind, Move, Player, ShapedRules};
 use crate::shapes::bits::Bits;
 use crate::shapes::{Shape, ShapeKey};
 use crate::values::game::GameId;
@@ -209,7 +209,7 @@ impl ShapedSolver {
         }
     }
 
-    /// The value of a part by its canonical key. With a declared [`Mirror`], a solved
+    /// The value of a part by its canonical key. With a declared [`Mirror`](crate::rules::shape_rules::Mirror), a solved
     /// part is stored under its own key and (negated) under its mirror image's, so a
     /// later lookup of either needs one canonical labelling; the mirror's key is only
     /// computed when the own key is not found.
@@ -220,26 +220,16 @@ impl ShapedSolver {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(*v);
         }
-        let mirror = match self.rules.mirror() {
-            Mirror::EdgeLabels(a, b) if self.rules.kind() == Kind::Partizan => {
-                let swap = |l: u8| {
-                    if l == a {
-                        b
-                    } else if l == b {
-                        a
-                    } else {
-                        l
-                    }
-                };
-                let other = self.rules.key(&s.map_edge_labels(swap));
-                if let Some(v) = self.games.get(&other) {
-                    self.hits.fetch_add(1, Ordering::Relaxed);
-                    return Ok(-*v);
-                }
-                Some(other)
-            }
-            _ => None,
+        let mirror = match self.rules.kind() {
+            Kind::Partizan => self.rules.mirror().of(s).map(|m| self.rules.key(&m)),
+            Kind::Impartial => None,
         };
+        if let Some(other) = &mirror
+            && let Some(v) = self.games.get(other)
+        {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(-*v);
+        }
         let v = match self.rules.kind() {
             Kind::Impartial => GameId::nimber(self.mex(s)?),
             Kind::Partizan => {

@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use gamecensus::rules::shape_rules::{Kind, Mirror, Player, ShapedRules};
+use gamecensus::rules::shape_rules::{Kind, Player, ShapedRules};
 use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::shapes::Shape;
 use gamecensus::solving::explain::{Explanation, explain_shape};
@@ -120,9 +120,7 @@ fn every_ruleset_on_shapes_keeps_its_contract() {
             let v = direct(r, s, &mut memo);
             assert_eq!(solver.value(s).unwrap(), v, "{name}: {text}");
             // A declared mirror negates.
-            if let Mirror::EdgeLabels(a, b) = r.mirror() {
-                let swap = |l: u8| if l == a { b } else if l == b { a } else { l };
-                let m = s.map_edge_labels(swap);
+            if let Some(m) = r.mirror().of(s) {
                 assert_eq!(direct(r, &m, &mut memo), -v, "{name}: mirror of {text}");
             }
             // A position is the sum of its parts: the position itself, and the disjoint

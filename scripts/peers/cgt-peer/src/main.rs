@@ -1,7 +1,9 @@
-//! cgt-peer: canonical forms of Cutthroat, Snort, Domineering, Cram and Hackenbush
-//! positions computed with the cgt crate.
+//! cgt-peer: canonical forms of Cutthroat, Snort, Domineering, Cram, Hackenbush, Konane,
+//! Toppling Dominoes, Toads and Frogs and Fission positions computed with the cgt crate.
+//! Konane, Toppling Dominoes (blue `x` and red `o` only), Toads and Frogs (one strip a
+//! line) and Fission are cgt's own, read from the same grid notation as gamecensus's.
 //!
-//! Usage: `cgt-peer cutthroat|snort|domineering|cram|hackenbush [--threads N] [--raw] [--whole] < lines`
+//! Usage: `cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission [--threads N] [--raw] [--whole] < lines`
 //! For Cutthroat and Snort each input line is `GRAPH6 COLOURING` (one letter per vertex in
 //! graph6 order: B Left's, W Right's, G both players'; Snort also takes a bare GRAPH6,
 //! meaning all G). For Domineering and Cram each line is a board in grid notation (`.`
@@ -19,9 +21,14 @@
 //! One cgt `ParallelTranspositionTable` (keyed by the labelled position) serves the run.
 
 use cgt::graph::{Graph, VertexIndex, adjacency_matrix::undirected::UndirectedGraph};
+use cgt::grid::small_bit_grid::SmallBitGrid;
 use cgt::short::partizan::{
     canonical_form::CanonicalForm,
     games::domineering::Domineering,
+    games::fission::Fission,
+    games::konane::Konane,
+    games::toads_and_frogs::ToadsAndFrogs,
+    games::toppling_dominoes::{Tile as Topple, TopplingDominoes},
     games::snort::{Snort, VertexColor, VertexKind},
     partizan_game::PartizanGame,
     transposition_table::ParallelTranspositionTable,
@@ -270,6 +277,42 @@ fn snort(g: Coloured) -> Result<Snort<VertexKind, UndirectedGraph<VertexKind>>, 
 }
 
 /// cgt's Domineering on a board in grid notation.
+/// cgt's own Konane, from its grid notation (`x`, `o`, `.`, `#`, rows separated by `|`).
+fn konane(line: &str) -> Result<Konane, String> {
+    line.parse::<Konane>().map_err(|e| format!("not a board: {e}"))
+}
+
+/// cgt's own Fission, from its grid notation (`x`, `.`, `#`).
+fn fission(line: &str) -> Result<Fission, String> {
+    line.parse::<Fission>().map_err(|e| format!("not a board: {e}"))
+}
+
+/// cgt's own Toads and Frogs: one strip of `T`, `F` and `.`.
+fn toads_and_frogs(line: &str) -> Result<ToadsAndFrogs, String> {
+    line.parse::<ToadsAndFrogs>()
+        .map_err(|()| "not a strip of T, F and .".to_string())
+}
+
+/// cgt's own Toppling Dominoes (blue `x` and red `o`; no grey): rows separated by `|`,
+/// each a row of its own.
+fn toppling_dominoes(line: &str) -> Result<TopplingDominoes, String> {
+    let rows = line
+        .split('|')
+        .map(|row| {
+            let tiles: Vec<Topple> = row
+                .chars()
+                .map(|c| match c {
+                    'x' => Ok(Topple::Blue),
+                    'o' => Ok(Topple::Red),
+                    _ => Err(format!("{c:?} is not a blue (x) or red (o) domino")),
+                })
+                .collect::<Result<_, _>>()?;
+            SmallBitGrid::from_arr(tiles.len() as u8, 1, &tiles).map_err(|e| format!("{e:?}"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(TopplingDominoes::new(rows))
+}
+
 fn domineering(line: &str) -> Result<Domineering, String> {
     line.parse::<Domineering>()
         .map_err(|e| format!("not a board: {e}"))
@@ -465,7 +508,7 @@ impl PartizanGame for Hackenbush {
     }
 }
 
-const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram|hackenbush [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
+const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
 
 fn main() {
     let mut game = None;
@@ -475,7 +518,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" if game.is_none() => {
+            "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" | "konane"
+            | "toppling-dominoes" | "toads-and-frogs" | "fission"
+                if game.is_none() =>
+            {
                 game = Some(a)
             }
             "--raw" => raw = true,
@@ -500,6 +546,10 @@ fn main() {
         "domineering" => run_lines(domineering, raw),
         "cram" => run_lines(Cram::parse, raw),
         "hackenbush" => run_lines(Hackenbush::parse, raw),
+        "konane" => run_lines(konane, raw),
+        "toppling-dominoes" => run_lines(toppling_dominoes, raw),
+        "toads-and-frogs" => run_lines(toads_and_frogs, raw),
+        "fission" => run_lines(fission, raw),
         _ => run(snort, true, raw),
     };
     #[cfg(feature = "rayon")]

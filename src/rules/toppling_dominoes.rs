@@ -1,0 +1,133 @@
+//! Toppling Dominoes (Fink, Nowakowski, Siegel & Wolfe, "Toppling conjectures", Games of
+//! No Chance 4, 2015; CGSuite's `TopplingDominoes`; the cgt crate's, without grey): a
+//! row of blue (`x`, Left's), red (`o`, Right's) and grey (`g`, either player's)
+//! dominoes; a player topples one of his (or a grey) domino to the left or to the right,
+//! and it and every domino on that side of the row disappear.
+//!
+//! Positions are strips in grid notation; rows separated by `|` are separate rows (a sum),
+//! and an empty cell `.` ends a row (dominoes do not fall across a gap). Exchanging blue
+//! and red negates; a row read backwards has the same value.
+
+use super::board_game::{Board, X, beyond, board_notation, cell, neighbours, runs};
+use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use crate::error::Result;
+use crate::graphs::palette::Palette;
+use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::{Shape, board};
+
+/// Toppling Dominoes.
+pub struct TopplingDominoes;
+
+/// Blue (Left's), red (Right's) and grey (either player's) dominoes.
+const STONES: Palette = Palette {
+    letters: b".xog",
+    names: &[
+        "gap",
+        "blue domino (x, Left's)",
+        "red domino (o, Right's)",
+        "grey domino (g, either player's)",
+    ],
+    colours: &["#ffffff", "#1f4e9c", "#b22222", "#9a9a9a"],
+};
+
+/// Red and grey in [`STONES`] (blue is [`X`]).
+const RED: u8 = 2;
+const GREY: u8 = 3;
+
+const BOARD: Board = Board {
+    help: "a row of dominoes, x blue (Left's), o red (Right's), g grey (either's); rows separated by | are separate rows, . a gap (xxo, xog|oo)",
+    stones: STONES,
+    edges: None,
+};
+
+impl ShapedRules for TopplingDominoes {
+    fn name(&self) -> &'static str {
+        "toppling-dominoes"
+    }
+
+    fn description(&self) -> &'static str {
+        "rows of blue, red and grey dominoes; a player topples one of his (or a grey) left or right, taking all on that side (partizan)"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn vertex_palette(&self) -> Palette {
+        STONES
+    }
+
+    board_notation!(BOARD);
+
+    fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
+        let own = match player {
+            Player::Left => X,
+            Player::Right => RED,
+        };
+        for p in (0..s.n()).filter(|&p| [own, GREY].contains(&s.label(p))) {
+            // The dominoes on each side of `p` in its row: toppled with it that way.
+            let side = |u: Option<usize>| -> Vec<bool> {
+                let mut gone = vec![false; s.n()];
+                gone[p] = true;
+                let mut at = u;
+                let mut prev = p;
+                while let Some(v) = at.filter(|&v| s.label(v) != 0) {
+                    gone[v] = true;
+                    at = beyond(s, prev, v, board::H);
+                    prev = v;
+                }
+                gone
+            };
+            // Cells are numbered in reading order: the neighbour before `p` is on its left.
+            let row: Vec<usize> = neighbours(s, p, board::H).collect();
+            let left = row.iter().copied().find(|&u| u < p);
+            let right = row.iter().copied().find(|&u| u > p);
+            for (way, next) in [left, right].into_iter().enumerate() {
+                let gone = side(next);
+                let keep: Vec<bool> = gone.iter().map(|g| !g).collect();
+                out.push(Move {
+                    act: Act::Pair(p, way),
+                    after: s.induced(&keep),
+                });
+            }
+        }
+    }
+
+    fn say(&self, s: &Shape, act: Act) -> String {
+        match act {
+            Act::Pair(p, way) => format!(
+                "topples {} on {} {}",
+                STONES.letters[s.label(p) as usize] as char,
+                cell(s, p),
+                if way == 0 {
+                    "to the left"
+                } else {
+                    "to the right"
+                }
+            ),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn components(&self, s: &Shape) -> Vec<Shape> {
+        runs(s, |l| l != 0)
+    }
+
+    fn mirror(&self) -> Mirror {
+        Mirror::VertexLabels(X, RED)
+    }
+
+    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
+        Board::enumerate_stones(size, &PLACEMENTS, emit)
+    }
+}
+
+/// What a census of Toppling Dominoes lists: every row of dominoes, up to reading it
+/// backwards and exchanging blue and red.
+const PLACEMENTS: Placements = Placements {
+    strips: true,
+    symmetry: Symmetry::Flips,
+    holds: &[X, RED, GREY],
+    swap: Some(&[0, RED, X, GREY]),
+    symmetry_swaps: false,
+};
