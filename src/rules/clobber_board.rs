@@ -11,9 +11,10 @@
 //! value, so parts are keyed without the edges' directions.
 
 use super::board_game::{Board, O, X, XO_STONES, XO_SWAP, board_notation, cell, relabelled};
-use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
 use crate::error::Result;
 use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, ShapeKey, canonical_key};
 
 /// Clobber on boards.
@@ -100,6 +101,15 @@ impl ShapedRules for ClobberBoard {
         canonical_key(&s.map_edge_labels(|_| 0))
     }
 
+    fn stones(&self) -> Option<StoneRules> {
+        Some(StoneRules {
+            stones_join: true,
+            rows_only: false,
+            moves: stone_moves,
+            mirror: Some(|b| Some(b.swapped())),
+        })
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         // Every cell holds a stone (an empty cell only separates groups, which the
         // census lists on their own).
@@ -116,3 +126,16 @@ const PLACEMENTS: Placements = Placements {
     swap: Some(&XO_SWAP),
     symmetry_swaps: false,
 };
+
+/// The moves of `player` on a part as a bitboard: a stone onto a side neighbour of the
+/// other colour.
+fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
+    let (own, other) = stones_of(player);
+    for p in bits_of(b.with(own)) {
+        for step in Step::ALL {
+            if let Some(q) = b.at(p, step).filter(|&q| b.label(q) == other) {
+                out.push(b.relabelled(&[(p, 0), (q, own)]));
+            }
+        }
+    }
+}

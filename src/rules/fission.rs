@@ -9,10 +9,11 @@
 //! boards up to all the symmetries of the square.
 
 use super::board_game::{Board, board_notation, cell, neighbours, relabelled};
-use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, board};
 
 /// Fission.
@@ -88,6 +89,15 @@ impl ShapedRules for Fission {
         Mirror::EdgeLabels(board::V, board::H)
     }
 
+    fn stones(&self) -> Option<StoneRules> {
+        Some(StoneRules {
+            stones_join: false,
+            rows_only: false,
+            moves: stone_moves,
+            mirror: Some(StoneBoard::transposed),
+        })
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
@@ -102,3 +112,20 @@ const PLACEMENTS: Placements = Placements {
     swap: None,
     symmetry_swaps: false,
 };
+
+/// The moves of `player` on a part as a bitboard: a stone split onto its two empty
+/// neighbours north and south (Left) or west and east (Right).
+fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
+    let (a, c) = match player {
+        Player::Left => (Step::North, Step::South),
+        Player::Right => (Step::West, Step::East),
+    };
+    for p in bits_of(b.with(STONE)) {
+        if let (Some(x), Some(y)) = (b.at(p, a), b.at(p, c))
+            && b.label(x) == 0
+            && b.label(y) == 0
+        {
+            out.push(b.relabelled(&[(p, 0), (x, STONE), (y, STONE)]));
+        }
+    }
+}

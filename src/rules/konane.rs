@@ -15,9 +15,10 @@ use super::board_game::{
     Board, O, X, XO_STONES, XO_SWAP, beyond, board_notation, cell, neighbours, relabelled,
 };
 use super::clobber_board::stones_of;
-use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
 use crate::error::Result;
 use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, board};
 
 /// Konane.
@@ -101,6 +102,15 @@ impl ShapedRules for Konane {
         Mirror::VertexLabels(X, O)
     }
 
+    fn stones(&self) -> Option<StoneRules> {
+        Some(StoneRules {
+            stones_join: false,
+            rows_only: false,
+            moves: stone_moves,
+            mirror: Some(|b| Some(b.swapped())),
+        })
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
@@ -115,3 +125,24 @@ const PLACEMENTS: Placements = Placements {
     swap: Some(&XO_SWAP),
     symmetry_swaps: false,
 };
+
+/// The moves of `player` on a part as a bitboard: jumps in a straight line, each
+/// landing cell an option.
+fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
+    let (own, other) = stones_of(player);
+    for p in bits_of(b.with(own)) {
+        for step in Step::ALL {
+            let mut changes = vec![(p, 0)];
+            let mut at = p;
+            while let Some(q) = b.at(at, step).filter(|&q| b.label(q) == other)
+                && let Some(r) = b.at(q, step).filter(|&r| b.label(r) == 0)
+            {
+                changes.push((q, 0));
+                let mut after = b.relabelled(&changes);
+                after.set(r, own);
+                out.push(after);
+                at = r;
+            }
+        }
+    }
+}

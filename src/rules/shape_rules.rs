@@ -12,6 +12,7 @@
 pub use super::moves::{Act, Player};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
+use crate::shapes::stone_board::StoneBoard;
 use crate::shapes::{Shape, ShapeKey, canonical_key};
 
 /// A move: what is played, and the position it leaves.
@@ -117,6 +118,25 @@ pub enum Domino {
     Any,
 }
 
+/// A game with stones on boards, valued on bitboards ([`ShapedRules::stones`]): its
+/// moves on a [`StoneBoard`] part, and how a board falls into parts.
+#[derive(Clone, Copy)]
+pub struct StoneRules {
+    /// Parts are grown from the cells holding a stone (`true`: an empty cell separates
+    /// parts, Clobber), or from every cell (Konane, where a stone lands on an empty one).
+    pub stones_join: bool,
+    /// Parts are runs of cells in a row, never joined across rows (strips).
+    pub rows_only: bool,
+    /// Appends the part after each move of the player in a part (a board
+    /// [`StoneBoard::parts`] gave): exactly the moves of [`ShapedRules::moves`].
+    pub moves: fn(&StoneBoard, Player, &mut Vec<StoneBoard>),
+    /// A part with the players exchanged (its value the negative), if the rules have
+    /// such a map on bitboards: the colours swapped (Clobber, Konane, Toppling
+    /// Dominoes), a strip reversed with them (Toads and Frogs), the board transposed
+    /// (Fission). A solved part is stored under both.
+    pub mirror: Option<fn(&StoneBoard) -> Option<StoneBoard>>,
+}
+
 /// A ruleset on shapes.
 pub trait ShapedRules: Send + Sync {
     /// The name used on the command line and in job files.
@@ -205,6 +225,13 @@ pub trait ShapedRules: Send + Sync {
     /// reads a board line straight into bits (a test checks the rows are the same).
     /// Default: `None` (not a domino game).
     fn dominoes(&self) -> Option<(Domino, Domino)> {
+        None
+    }
+
+    /// For a partizan game with stones on boards: its moves on bitboards. The solver then
+    /// values a board that fits in 128 bits as a [`StoneBoard`] instead of a shape (the
+    /// contract test holds both ways equal). Default: `None`.
+    fn stones(&self) -> Option<StoneRules> {
         None
     }
 

@@ -11,10 +11,11 @@
 //! (the census lists one of the two); no other mirror is declared.
 
 use super::board_game::{Board, board_notation, cell, neighbours, relabelled, runs};
-use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Move, Player, ShapedRules, StoneRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, ShapeKey, board, canonical_key};
 
 /// Toads and Frogs.
@@ -128,6 +129,15 @@ impl ShapedRules for ToadsAndFrogs {
         canonical_key(&arcs)
     }
 
+    fn stones(&self) -> Option<StoneRules> {
+        Some(StoneRules {
+            stones_join: false,
+            rows_only: true,
+            moves: stone_moves,
+            mirror: Some(|b| Some(b.reflected().swapped())),
+        })
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
@@ -142,3 +152,25 @@ const PLACEMENTS: Placements = Placements {
     swap: Some(&[0, FROG, TOAD]),
     symmetry_swaps: true,
 };
+
+/// The moves of `player` on a part (a strip) as a bitboard: toads step or jump east,
+/// frogs west.
+fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
+    let (own, other, ahead) = match player {
+        Player::Left => (TOAD, FROG, Step::East),
+        Player::Right => (FROG, TOAD, Step::West),
+    };
+    for p in bits_of(b.with(own)) {
+        let Some(q) = b.at(p, ahead) else {
+            continue;
+        };
+        let to = match b.label(q) {
+            0 => Some(q),
+            l if l == other => b.at(q, ahead).filter(|&r| b.label(r) == 0),
+            _ => None,
+        };
+        if let Some(to) = to {
+            out.push(b.relabelled(&[(p, 0), (to, own)]));
+        }
+    }
+}

@@ -9,10 +9,11 @@
 //! and red negates; a row read backwards has the same value.
 
 use super::board_game::{Board, X, beyond, board_notation, cell, neighbours, runs};
-use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules};
+use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
+use crate::shapes::stone_board::{StoneBoard, bits_of};
 use crate::shapes::{Shape, board};
 
 /// Toppling Dominoes.
@@ -117,6 +118,15 @@ impl ShapedRules for TopplingDominoes {
         Mirror::VertexLabels(X, RED)
     }
 
+    fn stones(&self) -> Option<StoneRules> {
+        Some(StoneRules {
+            stones_join: true,
+            rows_only: true,
+            moves: stone_moves,
+            mirror: Some(|b| Some(b.swapped())),
+        })
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
@@ -131,3 +141,18 @@ const PLACEMENTS: Placements = Placements {
     swap: Some(&[0, RED, X, GREY]),
     symmetry_swaps: false,
 };
+
+/// The moves of `player` on a part (one row of dominoes, its cells the bits 0 to w - 1)
+/// as a bitboard: a domino of his or a grey one toppled left (it and the bits below it
+/// go) or right (it and the bits above it go).
+fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
+    let own = match player {
+        Player::Left => X,
+        Player::Right => RED,
+    };
+    for p in bits_of(b.with(own) | b.with(GREY)) {
+        let below = (1u128 << p) - 1;
+        out.push(b.without(below | 1 << p));
+        out.push(b.without(b.cells & !below));
+    }
+}

@@ -25,6 +25,7 @@ pub mod grounded;
 pub mod placements;
 pub mod shape;
 pub mod split;
+pub mod stone_board;
 
 pub use canon::{ShapeKey, canonical_key, canonical_order};
 pub use shape::{Edge, Shape};

@@ -25,6 +25,7 @@ pub mod partizan;
 mod row_cells;
 pub mod scoring;
 pub mod shape_solver;
+mod stone_solver;
 pub mod table;
 mod word_table;
 

@@ -21,10 +21,12 @@ use dashmap::DashMap;
 
 use super::grid::Grid;
 pub use super::grid::{BoardHint, MAX_NIM};
+use super::stone_solver::StoneTable;
 use super::table::TableStats;
 use crate::error::{Error, Result};
 use crate::rules::shape_rules::{Kind, Move, Player, ShapedRules};
 use crate::shapes::bits::Bits;
+use crate::shapes::stone_board::StoneBoard;
 use crate::shapes::{Shape, ShapeKey};
 use crate::values::game::GameId;
 
@@ -35,6 +37,8 @@ pub struct ShapedSolver {
     labelled: DashMap<Box<[u64]>, GameId, crate::hash::Xxh3Build>,
     /// The bitboard path (domino games on boards).
     grid: Option<Grid>,
+    /// The bitboard path of games with stones ([`ShapedRules::stones`]).
+    stones: Option<StoneTable>,
     cap: AtomicUsize,
     /// Entries inserted since the tables were last emptied (at least those held).
     held: AtomicUsize,
@@ -73,6 +77,10 @@ impl ShapedSolver {
             games: DashMap::default(),
             labelled: DashMap::default(),
             grid: Grid::new(rules),
+            stones: rules
+                .stones()
+                .filter(|_| rules.kind() == Kind::Partizan)
+                .map(StoneTable::new),
             cap: AtomicUsize::new(usize::MAX),
             held: AtomicUsize::new(0),
             lookups: AtomicU64::new(0),
@@ -86,7 +94,11 @@ impl ShapedSolver {
     /// The same solver without the bitboard path: every position is valued as a shape
     /// (for tests comparing the two paths).
     pub fn without_bitboards(self) -> ShapedSolver {
-        ShapedSolver { grid: None, ..self }
+        ShapedSolver {
+            grid: None,
+            stones: None,
+            ..self
+        }
     }
 
     /// The rules.
@@ -103,10 +115,14 @@ impl ShapedSolver {
     pub fn table_stats(&self) -> TableStats {
         let cap = self.cap.load(Ordering::Relaxed);
         let labelled = self.labelled.len();
-        let (grid, (grid_lookups, grid_hits)) = self
+        let (mut grid, (mut grid_lookups, mut grid_hits)) = self
             .grid
             .as_ref()
             .map_or((0, (0, 0)), |g| (g.len(), g.counts()));
+        if let Some(t) = &self.stones {
+            let (l, h) = t.counts();
+            (grid, grid_lookups, grid_hits) = (grid + t.len(), grid_lookups + l, grid_hits + h);
+        }
         TableStats {
             entries: self.games.len() + labelled + grid,
             labelled_entries: labelled,
@@ -131,6 +147,11 @@ impl ShapedSolver {
             && let Some(b) = Grid::bits(s)
         {
             return g.value(b, BoardHint::default(), &|k| self.make_room(k));
+        }
+        if let Some(t) = &self.stones
+            && let Some(b) = StoneBoard::from_shape(s)
+        {
+            return t.value(&b, &|k| self.make_room(k));
         }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
@@ -206,6 +227,9 @@ impl ShapedSolver {
         self.labelled.clear();
         if let Some(g) = &self.grid {
             g.clear();
+        }
+        if let Some(t) = &self.stones {
+            t.clear();
         }
     }
 

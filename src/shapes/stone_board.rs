@@ -1,0 +1,321 @@
+//! Boards of at most 128 bits whose cells carry stones ([`StoneBoard`]), for the bitboard
+//! path of the games with stones and strips (Clobber on boards, Konane, Toppling
+//! Dominoes, Toads and Frogs, Fission). Cells are laid out as [`super::bits::Bits`] lays
+//! them out: cell `(r, c)` at bit `r * (w + 1) + c`, one padding bit after each row, so a
+//! step east or west never carries a cell into the next row. A cell's label (0 empty,
+//! 1 to 3 a stone, as the ruleset's palette numbers them) is held in two bit planes.
+//!
+//! A board read from a [`Shape`] keeps its cells where they lie; [`StoneBoard::parts`]
+//! cuts it into the parts a ruleset sums, each moved to its own bounding box, so two
+//! parts equal as boards are the same position (the solver's key).
+
+use smallvec::SmallVec;
+
+use super::shape::Shape;
+
+/// A board with stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StoneBoard {
+    /// Columns of the bounding box.
+    pub w: u8,
+    /// Rows of the bounding box.
+    pub h: u8,
+    /// The cells of the board.
+    pub cells: u128,
+    /// Bit 0 of each cell's label.
+    lo: u128,
+    /// Bit 1 of each cell's label.
+    hi: u128,
+}
+
+/// A step on the board: east, west, south, north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One column right.
+    East,
+    /// One column left.
+    West,
+    /// One row down.
+    South,
+    /// One row up.
+    North,
+}
+
+impl Step {
+    /// The four steps.
+    pub const ALL: [Step; 4] = [Step::East, Step::West, Step::South, Step::North];
+}
+
+impl StoneBoard {
+    /// The board of `s`, a board shape with its cells (`None` for a shape without cells,
+    /// a label past 3, or a box past 128 bits with its padding). Only the cells and
+    /// labels are read: the rulesets that take this path play on the board's grid.
+    pub fn from_shape(s: &Shape) -> Option<StoneBoard> {
+        let place = s.place()?;
+        if place.is_empty() {
+            return Some(StoneBoard {
+                w: 0,
+                h: 0,
+                cells: 0,
+                lo: 0,
+                hi: 0,
+            });
+        }
+        let r0 = place.iter().map(|c| c.0).min()?;
+        let c0 = place.iter().map(|c| c.1).min()?;
+        let h = (place.iter().map(|c| c.0).max()? - r0 + 1) as u32;
+        let w = (place.iter().map(|c| c.1).max()? - c0 + 1) as u32;
+        if w > 126 || h * (w + 1) > 128 {
+            return None;
+        }
+        let mut b = StoneBoard {
+            w: w as u8,
+            h: h as u8,
+            cells: 0,
+            lo: 0,
+            hi: 0,
+        };
+        for (v, &(r, c)) in place.iter().enumerate() {
+            let bit = (r - r0) as u32 * (w + 1) + (c - c0) as u32;
+            let l = s.label(v);
+            if l > 3 {
+                return None;
+            }
+            b.cells |= 1 << bit;
+            b.set(bit, l);
+        }
+        Some(b)
+    }
+
+    /// Bits per row, the padding bit included.
+    #[inline]
+    pub fn stride(&self) -> u32 {
+        self.w as u32 + 1
+    }
+
+    /// The label of the cell at `bit`.
+    #[inline]
+    pub fn label(&self, bit: u32) -> u8 {
+        ((self.lo >> bit) & 1) as u8 | (((self.hi >> bit) & 1) as u8) << 1
+    }
+
+    /// Sets the label of the cell at `bit`.
+    #[inline]
+    pub fn set(&mut self, bit: u32, l: u8) {
+        let m = 1u128 << bit;
+        self.lo = (self.lo & !m) | if l & 1 != 0 { m } else { 0 };
+        self.hi = (self.hi & !m) | if l & 2 != 0 { m } else { 0 };
+    }
+
+    /// The cells labelled `l`.
+    #[inline]
+    pub fn with(&self, l: u8) -> u128 {
+        let lo = if l & 1 != 0 { self.lo } else { !self.lo };
+        let hi = if l & 2 != 0 { self.hi } else { !self.hi };
+        self.cells & lo & hi
+    }
+
+    /// The cell one `step` from the cell at `bit`, if there is one.
+    #[inline]
+    pub fn at(&self, bit: u32, step: Step) -> Option<u32> {
+        let q = match step {
+            Step::East => bit.checked_add(1)?,
+            Step::West => bit.checked_sub(1)?,
+            Step::South => bit.checked_add(self.stride())?,
+            Step::North => bit.checked_sub(self.stride())?,
+        };
+        (q < 128 && self.cells >> q & 1 == 1).then_some(q)
+    }
+
+    /// The board with the labels of the listed cells changed.
+    #[inline]
+    pub fn relabelled(&self, changes: &[(u32, u8)]) -> StoneBoard {
+        let mut b = *self;
+        for &(bit, l) in changes {
+            b.set(bit, l);
+        }
+        b
+    }
+
+    /// The board without the cells of `gone`.
+    #[inline]
+    pub fn without(&self, gone: u128) -> StoneBoard {
+        StoneBoard {
+            cells: self.cells & !gone,
+            lo: self.lo & !gone,
+            hi: self.hi & !gone,
+            ..*self
+        }
+    }
+
+    /// The board with the labels' two bits exchanged: labels 1 and 2 swap places, 0 and
+    /// 3 stay (the colours of the two players' stones exchanged).
+    #[inline]
+    pub fn swapped(&self) -> StoneBoard {
+        StoneBoard {
+            lo: self.hi,
+            hi: self.lo,
+            ..*self
+        }
+    }
+
+    /// The board reflected left to right (each row read backwards).
+    pub fn reflected(&self) -> StoneBoard {
+        let mut b = StoneBoard {
+            cells: 0,
+            lo: 0,
+            hi: 0,
+            ..*self
+        };
+        let (s, w) = (self.stride(), self.w as u32);
+        for bit in bits_of(self.cells) {
+            let (r, c) = (bit / s, bit % s);
+            let to = r * s + (w - 1 - c);
+            b.cells |= 1 << to;
+            b.set(to, self.label(bit));
+        }
+        b
+    }
+
+    /// The board reflected in its main diagonal (rows become columns), or `None` if that
+    /// box does not fit in 128 bits.
+    pub fn transposed(&self) -> Option<StoneBoard> {
+        let (w, h) = (self.h as u32, self.w as u32);
+        if w > 126 || (w + 1) * h > 128 {
+            return None;
+        }
+        let mut b = StoneBoard {
+            w: w as u8,
+            h: h as u8,
+            cells: 0,
+            lo: 0,
+            hi: 0,
+        };
+        let s = self.stride();
+        for bit in bits_of(self.cells) {
+            let (r, c) = (bit / s, bit % s);
+            let to = c * (w + 1) + r;
+            b.cells |= 1 << to;
+            b.set(to, self.label(bit));
+        }
+        Some(b)
+    }
+
+    /// The board as one word, if its box holds at most 24 cells: equal words are equal
+    /// boards. Never 0. The top byte numbers the box ([`BOX_IDS`]); below it, a box of at
+    /// most 18 bits with its padding holds its three planes side by side, a larger one a
+    /// base-5 digit per cell (0 no cell, 1 + its label; 5^24 < 2^56).
+    #[inline]
+    pub fn word(&self) -> Option<u64> {
+        let (w, h) = (self.w as u32, self.h as u32);
+        if w == 0 || w * h > 24 {
+            return None;
+        }
+        let top = (BOX_IDS[w as usize][h as usize] as u64) << 56;
+        let s = w + 1;
+        if s * h <= 18 {
+            let m = (1u128 << (s * h)) - 1;
+            let (c, l, x) = (self.cells & m, self.lo & m, self.hi & m);
+            return Some((c | l << 18 | x << 36) as u64 | top);
+        }
+        let mut code = 0u64;
+        for r in (0..h).rev() {
+            for c in (0..w).rev() {
+                let bit = r * s + c;
+                let d = match self.cells >> bit & 1 {
+                    1 => 1 + self.label(bit) as u64,
+                    _ => 0,
+                };
+                code = code * 5 + d;
+            }
+        }
+        Some(code | top)
+    }
+
+    /// The parts of the board: the cells of `join` grown side by side (along rows only
+    /// if `rows_only`), each in its own bounding box, in order of their first cell.
+    /// Cells outside `join` are in no part.
+    pub fn parts(&self, join: u128, rows_only: bool) -> SmallVec<[StoneBoard; 8]> {
+        let s = self.stride();
+        let mut rest = join & self.cells;
+        let mut out = SmallVec::new();
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let mut grown = part | part << 1 | part >> 1;
+                if !rows_only {
+                    grown |= part << s | part >> s;
+                }
+                grown &= rest;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            rest &= !part;
+            out.push(self.tight(part));
+        }
+        out
+    }
+
+    /// The cells of `mask` with their labels, moved to their own bounding box.
+    fn tight(&self, mask: u128) -> StoneBoard {
+        let s = self.stride();
+        let first = mask.trailing_zeros();
+        let last = 127 - mask.leading_zeros();
+        let (r0, r1) = (first / s, last / s);
+        let row = (1u128 << self.w) - 1;
+        let mut cols = 0u128;
+        for r in r0..=r1 {
+            cols |= (mask >> (r * s)) & row;
+        }
+        let c0 = cols.trailing_zeros();
+        let w = 128 - cols.leading_zeros() - c0;
+        let keep = (1u128 << w) - 1;
+        let mut b = StoneBoard {
+            w: w as u8,
+            h: (r1 - r0 + 1) as u8,
+            cells: 0,
+            lo: 0,
+            hi: 0,
+        };
+        for r in r0..=r1 {
+            let from = r * s + c0;
+            let to = (r - r0) * (w + 1);
+            b.cells |= ((mask >> from) & keep) << to;
+            b.lo |= (((self.lo & mask) >> from) & keep) << to;
+            b.hi |= (((self.hi & mask) >> from) & keep) << to;
+        }
+        b
+    }
+}
+
+/// A number from 1 for each box of `w` columns and `h` rows holding at most 24 cells
+/// ([`StoneBoard::word`]): 84 boxes, so it fits in the word's top byte.
+const BOX_IDS: [[u8; 25]; 25] = {
+    let mut ids = [[0u8; 25]; 25];
+    let mut next = 1u8;
+    let mut w = 1;
+    while w <= 24 {
+        let mut h = 1;
+        while w * h <= 24 {
+            ids[w][h] = next;
+            next += 1;
+            h += 1;
+        }
+        w += 1;
+    }
+    ids
+};
+
+/// The positions of the set bits of `x`, lowest first.
+pub fn bits_of(mut x: u128) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if x == 0 {
+            return None;
+        }
+        let b = x.trailing_zeros();
+        x &= x - 1;
+        Some(b)
+    })
+}

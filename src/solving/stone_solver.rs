@@ -1,0 +1,115 @@
+//! The bitboard path of the solver of games on shapes for games with stones on boards
+//! ([`ShapedRules::stones`]: Clobber on boards, Konane, Toppling Dominoes, Toads and
+//! Frogs, Fission): a board that fits in 128 bits is a [`StoneBoard`], cut into the parts
+//! the ruleset sums with bit operations, each part looked up as it lies in its bounding
+//! box (the board itself is the key: no canonical labelling), or solved from the
+//! ruleset's moves on bitboards. The path values exactly the games the general one does:
+//! `src/tests/contract.rs` holds it equal to a plain recursion over the ruleset's moves
+//! on shapes, and `src/tests/stones.rs` to the cgt crate.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use dashmap::DashMap;
+
+use super::word_table::WordTable;
+use crate::error::Result;
+use crate::rules::shape_rules::{Player, StoneRules};
+use crate::shapes::stone_board::StoneBoard;
+use crate::values::game::GameId;
+
+/// The table of the bitboard path of a game with stones.
+pub(super) struct StoneTable {
+    rules: StoneRules,
+    /// Parts whose board fits in a word ([`StoneBoard::word`]).
+    small: WordTable,
+    /// The others.
+    table: DashMap<StoneBoard, GameId, crate::hash::Xxh3Build>,
+    lookups: AtomicU64,
+    hits: AtomicU64,
+}
+
+impl StoneTable {
+    pub(super) fn new(rules: StoneRules) -> StoneTable {
+        StoneTable {
+            rules,
+            small: WordTable::new(),
+            table: DashMap::default(),
+            lookups: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// The value of board `b`, the sum of its parts; `room(k)` is called before `k`
+    /// entries are added (the solver's cap).
+    pub(super) fn value(&self, b: &StoneBoard, room: &dyn Fn(usize)) -> Result<GameId> {
+        let join = match self.rules.stones_join {
+            true => b.cells & !b.with(0),
+            false => b.cells,
+        };
+        let mut total = GameId::zero();
+        for part in b.parts(join, self.rules.rows_only) {
+            total = total.checked_add(self.part(part, room)?)?;
+        }
+        Ok(total)
+    }
+
+    fn part(&self, p: StoneBoard, room: &dyn Fn(usize)) -> Result<GameId> {
+        self.lookups.fetch_add(1, Ordering::Relaxed);
+        if let Some(v) = self.get(&p) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(v);
+        }
+        let mut after = Vec::new();
+        let mut side = |player| -> Result<Vec<GameId>> {
+            after.clear();
+            (self.rules.moves)(&p, player, &mut after);
+            after.iter().map(|a| self.value(a, room)).collect()
+        };
+        let left = side(Player::Left)?;
+        let right = side(Player::Right)?;
+        let v = GameId::from_options(&left, &right)?;
+        let mirror = self.rules.mirror.and_then(|m| m(&p)).filter(|m| *m != p);
+        room(1 + mirror.is_some() as usize);
+        if let Some(m) = mirror {
+            self.put(m, -v);
+        }
+        self.put(p, v);
+        Ok(v)
+    }
+
+    #[inline]
+    fn get(&self, p: &StoneBoard) -> Option<GameId> {
+        match p.word() {
+            Some(w) => self.small.get(w).map(GameId::from_bits),
+            None => self.table.get(p).map(|v| *v),
+        }
+    }
+
+    fn put(&self, p: StoneBoard, v: GameId) {
+        match p.word() {
+            Some(w) => self.small.insert(w, v.to_bits()),
+            None => {
+                self.table.insert(p, v);
+            }
+        }
+    }
+
+    /// Entries held.
+    pub(super) fn len(&self) -> usize {
+        self.small.len() + self.table.len()
+    }
+
+    /// Parts looked up, and found.
+    pub(super) fn counts(&self) -> (u64, u64) {
+        (
+            self.lookups.load(Ordering::Relaxed),
+            self.hits.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Empties the table (values never depend on what it holds).
+    pub(super) fn clear(&self) {
+        self.small.clear();
+        self.table.clear();
+    }
+}
