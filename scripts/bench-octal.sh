@@ -18,7 +18,7 @@ cargo build --release --quiet
 GC=./target/release/gamecensus
 OGS=scripts/peers/ogs-peer/target/release/ogs-peer
 now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", b - a }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -39,7 +39,7 @@ ogs=$(median < "$tmp/ogs")
 echo "0.6 to $N (same CSV): gamecensus $us s, ogs RC2 $ogs s (medians of $RUNS alternated runs): \
 gamecensus at $(awk -v u="$us" -v o="$ogs" 'BEGIN { printf "%.2f", o / u }')x the speed of ogs"
 
-t0=$(now); $GC octal 0.16 --max 509621 --quiet --out /dev/null | head -1; t1=$(now)
+t0=$(now); $GC octal 0.16 --max 509621 --quiet --out /dev/null | sed -n 1p; t1=$(now)
 echo "0.16 to 509621 (proof): $(secs "$t0" "$t1") s"
 
 M=${OFFICERS_MAX:-16777216}

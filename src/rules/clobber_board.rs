@@ -105,6 +105,7 @@ impl ShapedRules for ClobberBoard {
         Some(StoneRules {
             stones_join: true,
             rows_only: false,
+            diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })

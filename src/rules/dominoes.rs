@@ -58,5 +58,11 @@ pub fn say_domino(s: &Shape, act: Act) -> String {
         }
         Act::Vertex(v) => format!("takes cell {}", cell(s, v)),
         Act::Pair(a, b) => format!("places a domino on {}-{}", cell(s, a), cell(s, b)),
+        Act::Shot { from, to, arrow } => format!(
+            "moves from {} to {} and shoots at {}",
+            cell(s, from),
+            cell(s, to),
+            cell(s, arrow)
+        ),
     }
 }

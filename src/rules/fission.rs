@@ -93,6 +93,7 @@ impl ShapedRules for Fission {
         Some(StoneRules {
             stones_join: false,
             rows_only: false,
+            diagonals: false,
             moves: stone_moves,
             mirror: Some(StoneBoard::transposed),
         })

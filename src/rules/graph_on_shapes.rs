@@ -158,6 +158,9 @@ impl ShapedRules for GraphOnShapes {
             (Ruleset::Impartial(r), Act::Vertex(v)) => r.describe(v),
             (_, Act::Vertex(v)) => format!("plays vertex {v}"),
             (_, Act::Pair(a, b)) => format!("plays from vertex {a} onto vertex {b}"),
+            (_, Act::Shot { from, to, arrow }) => {
+                format!("moves from vertex {from} to {to} and shoots at {arrow}")
+            }
             (_, Act::Edge(i)) => format!("plays edge {} of {}", i, s.edges().len()),
         }
     }

@@ -209,6 +209,10 @@ impl ShapedRules for Hackenbush {
             }
             Act::Vertex(v) => format!("takes vertex {}", num[v]),
             Act::Pair(a, b) => format!("plays from vertex {} onto vertex {}", num[a], num[b]),
+            Act::Shot { from, to, arrow } => format!(
+                "moves from vertex {} to {} and shoots at {}",
+                num[from], num[to], num[arrow]
+            ),
         }
     }
 

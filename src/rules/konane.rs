@@ -106,6 +106,7 @@ impl ShapedRules for Konane {
         Some(StoneRules {
             stones_join: false,
             rows_only: false,
+            diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })

@@ -8,6 +8,7 @@
 //! preserving) graph isomorphism, which the solvers rely on. Adding a ruleset of an
 //! existing kind is one file and one line in [`RULESETS`].
 
+pub mod amazons;
 pub mod board_game;
 pub mod chomp;
 pub mod clique_forming;
@@ -71,6 +72,7 @@ pub const RULESETS: &[Ruleset] = &[
     Ruleset::Shaped(&toppling_dominoes::TopplingDominoes),
     Ruleset::Shaped(&toads_and_frogs::ToadsAndFrogs),
     Ruleset::Shaped(&fission::Fission),
+    Ruleset::Shaped(&amazons::Amazons),
 ];
 
 /// What a ruleset does with a graph given without a colouring.

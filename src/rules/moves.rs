@@ -41,6 +41,16 @@ pub enum Act {
     /// Plays from the first vertex onto the second (Clobber: the stone on the first
     /// moves onto the opponent's stone on the second).
     Pair(usize, usize),
+    /// Moves a piece from one vertex to another, then shoots an arrow onto a third
+    /// (Amazons: the arrow's cell is burnt).
+    Shot {
+        /// Where the piece was.
+        from: usize,
+        /// Where it went.
+        to: usize,
+        /// Where the arrow landed.
+        arrow: usize,
+    },
 }
 
 impl Player {

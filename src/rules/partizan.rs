@@ -90,6 +90,10 @@ pub trait PartizanRules: Send + Sync {
             Act::Vertex(v) => format!("removes vertex {}", label[v]),
             Act::Edge(i) => format!("plays edge {i}"),
             Act::Pair(a, b) => format!("plays from vertex {} onto {}", label[a], label[b]),
+            Act::Shot { from, to, arrow } => format!(
+                "moves from vertex {} to {} and shoots at {}",
+                label[from], label[to], label[arrow]
+            ),
         }
     }
 }

@@ -314,6 +314,9 @@ impl ShapedRules for PosetGame {
             Act::Vertex(x) => say_element(s, x),
             Act::Edge(i) => format!("plays relation {i}"),
             Act::Pair(a, b) => format!("plays element {a} onto element {b}"),
+            Act::Shot { from, to, arrow } => {
+                format!("moves element {from} to {to} and shoots at {arrow}")
+            }
         }
     }
 

@@ -127,6 +127,8 @@ pub struct StoneRules {
     pub stones_join: bool,
     /// Parts are runs of cells in a row, never joined across rows (strips).
     pub rows_only: bool,
+    /// Parts are joined corner to corner too (Amazons: pieces move diagonally).
+    pub diagonals: bool,
     /// Appends the part after each move of the player in a part (a board
     /// [`StoneBoard::parts`] gave): exactly the moves of [`ShapedRules::moves`].
     pub moves: fn(&StoneBoard, Player, &mut Vec<StoneBoard>),
@@ -202,6 +204,9 @@ pub trait ShapedRules: Send + Sync {
                 format!("plays edge {}-{}", e.a, e.b)
             }
             Act::Pair(a, b) => format!("plays from vertex {a} onto vertex {b}"),
+            Act::Shot { from, to, arrow } => {
+                format!("moves from vertex {from} to {to} and shoots at {arrow}")
+            }
         }
     }
 

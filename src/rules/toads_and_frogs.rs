@@ -133,6 +133,7 @@ impl ShapedRules for ToadsAndFrogs {
         Some(StoneRules {
             stones_join: false,
             rows_only: true,
+            diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.reflected().swapped())),
         })

@@ -122,6 +122,7 @@ impl ShapedRules for TopplingDominoes {
         Some(StoneRules {
             stones_join: true,
             rows_only: true,
+            diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })

@@ -39,11 +39,30 @@ pub enum Step {
     South,
     /// One row up.
     North,
+    /// One row down and one column right.
+    SouthEast,
+    /// One row down and one column left.
+    SouthWest,
+    /// One row up and one column right.
+    NorthEast,
+    /// One row up and one column left.
+    NorthWest,
 }
 
 impl Step {
-    /// The four steps.
+    /// The four steps to a side neighbour.
     pub const ALL: [Step; 4] = [Step::East, Step::West, Step::South, Step::North];
+    /// The eight steps of a chess queen.
+    pub const QUEEN: [Step; 8] = [
+        Step::East,
+        Step::West,
+        Step::South,
+        Step::North,
+        Step::SouthEast,
+        Step::SouthWest,
+        Step::NorthEast,
+        Step::NorthWest,
+    ];
 }
 
 impl StoneBoard {
@@ -123,6 +142,10 @@ impl StoneBoard {
             Step::West => bit.checked_sub(1)?,
             Step::South => bit.checked_add(self.stride())?,
             Step::North => bit.checked_sub(self.stride())?,
+            Step::SouthEast => bit.checked_add(self.stride() + 1)?,
+            Step::SouthWest => bit.checked_add(self.stride() - 1)?,
+            Step::NorthEast => bit.checked_sub(self.stride() - 1)?,
+            Step::NorthWest => bit.checked_sub(self.stride() + 1)?,
         };
         (q < 128 && self.cells >> q & 1 == 1).then_some(q)
     }
@@ -233,9 +256,10 @@ impl StoneBoard {
     }
 
     /// The parts of the board: the cells of `join` grown side by side (along rows only
-    /// if `rows_only`), each in its own bounding box, in order of their first cell.
-    /// Cells outside `join` are in no part.
-    pub fn parts(&self, join: u128, rows_only: bool) -> SmallVec<[StoneBoard; 8]> {
+    /// if `rows_only`; corner to corner too if `diagonals`), each in its own bounding
+    /// box, in order of their first cell. Cells outside `join` are in no part. (A step
+    /// across a row's end lands on a padding bit, which no part holds.)
+    pub fn parts(&self, join: u128, rows_only: bool, diagonals: bool) -> SmallVec<[StoneBoard; 8]> {
         let s = self.stride();
         let mut rest = join & self.cells;
         let mut out = SmallVec::new();
@@ -245,6 +269,9 @@ impl StoneBoard {
                 let mut grown = part | part << 1 | part >> 1;
                 if !rows_only {
                     grown |= part << s | part >> s;
+                }
+                if diagonals {
+                    grown |= part << (s + 1) | part >> (s + 1) | part << (s - 1) | part >> (s - 1);
                 }
                 grown &= rest;
                 if grown == part {

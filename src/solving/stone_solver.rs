@@ -47,7 +47,7 @@ impl StoneTable {
             false => b.cells,
         };
         let mut total = GameId::zero();
-        for part in b.parts(join, self.rules.rows_only) {
+        for part in b.parts(join, self.rules.rows_only, self.rules.diagonals) {
             total = total.checked_add(self.part(part, room)?)?;
         }
         Ok(total)

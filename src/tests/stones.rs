@@ -1,8 +1,8 @@
 //! Games with stones and strips (Clobber on boards, Konane, Toppling Dominoes, Toads and
-//! Frogs, Fission) against independent sources:
+//! Frogs, Fission, Amazons) against independent sources:
 //! - the cgt crate's own implementation of each game it has (cgt 0.11.0: Konane, Toppling
-//!   Dominoes without grey, Toads and Frogs, Fission), on every position of the census up
-//!   to 6 to 10 cells, from src/tests/data/stones-cgt-GAME.csv (made by
+//!   Dominoes without grey, Toads and Frogs, Fission, Amazons), on every position of the
+//!   census up to 6 to 10 cells, from src/tests/data/stones-cgt-GAME.csv (made by
 //!   scripts/peers/cgt-peer/stones-data.sh); values compared as games;
 //! - values published with the rules, each test citing its source;
 //! - Clobber on boards against `clobber`, the same game on the board's grid graph, valued
@@ -61,6 +61,7 @@ fn every_small_position_agrees_with_the_cgt_crate() {
         ("toppling-dominoes", 558),
         ("toads-and-frogs", 5_000),
         ("fission", 14_707),
+        ("amazons", 11_526),
     ] {
         let solver = ShapedSolver::new(rules(game));
         let path = format!(
@@ -193,6 +194,24 @@ fn clobber_on_boards_is_clobber_on_the_grid_graph() {
     assert!(boards > 10_000, "{boards} boards");
 }
 
+/// Amazons: the cgt crate's test of a 3x4 board with two burnt cells; by hand, `x.` = 1
+/// (Left's one move, shooting back onto the cell left) and `x.o` = * (either player's
+/// one move: to the middle, shooting back onto the cell left; no move is left after it).
+#[test]
+fn amazons_are_as_published() {
+    assert_values(
+        "amazons",
+        &[
+            ("x.", "1"),
+            ("x.o", "*"),
+            (
+                "x..#|....|.#.o",
+                "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, {0, {0|-2}, {1|-3}|-5}, {0, {0, *|0, {0, {1/2, {1|0}|v}|v}}|-5}, {{2, {2|0}|0, {0, {2|0, {2|0}}|0}}, {2, {3|0}|0, {0, {0, ^*|0}|-1}}, {{2|0}, {2|{1|1/4}, {2|0}}|v*, {1/2|{{0|-1}, {*|-1}|-1}}, {{0, ^*|0}|-1}}, {{3|0}, {3|1, {2|0}}, {3, {3|1}|1, {1|0, *}}|-1/16, {0|-1}, {*|-1}}|-5, {v, v*, {0, {0, ^*|0}|-1}|-5}, {{1/2|{-1/4, {0|-1}, {*|-1}|-1}}, {{1|1/4}|{-1/4|-1}}, {{1|{1|0}, {1|*}}|-1/2}|-5}}}",
+            ),
+        ],
+    );
+}
+
 /// The symmetries of a census: the geometric maps, and for each whether it may, must or
 /// must not come with the exchange of the players' stones.
 struct Group {
@@ -288,7 +307,8 @@ fn classes(n: usize, group: &Group) -> HashSet<Vec<(i32, i32, u8)>> {
 /// positions as there are classes by brute force, no two in one class.
 #[test]
 fn censuses_list_each_placement_once_up_to_symmetry() {
-    let games: [(&str, Group, usize); 5] = [
+    let games: [(&str, Group, usize); 6] = [
+        ("amazons", Group { strips: false, square: true, holds: &[0, 1, 2], swap: Some(&[0, 2, 1]), reversal_swaps: false }, 5),
         ("clobber-board", Group { strips: false, square: true, holds: &[1, 2], swap: Some(&[0, 2, 1]), reversal_swaps: false }, 6),
         ("konane", Group { strips: false, square: true, holds: &[0, 1, 2], swap: Some(&[0, 2, 1]), reversal_swaps: false }, 5),
         ("fission", Group { strips: false, square: true, holds: &[0, 1], swap: None, reversal_swaps: false }, 6),

@@ -14,7 +14,7 @@ GC=${GC:-$PWD/target/release/gamecensus}
 PEER=$PWD/scripts/peers/cgt-peer/target/release/cgt-peer
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-for spec in konane:6 toppling-dominoes:10 toads-and-frogs:8 fission:7; do
+for spec in konane:6 toppling-dominoes:10 toads-and-frogs:8 fission:7 amazons:6; do
   game=${spec%%:*}
   max=${spec##*:}
   printf 'name = "%s"\nrules = "%s"\nmin_size = 1\nmax_size = %s\n' "$game" "$game" "$max" > "$dir/$game.toml"

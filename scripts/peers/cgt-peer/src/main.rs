@@ -1,9 +1,10 @@
 //! cgt-peer: canonical forms of Cutthroat, Snort, Domineering, Cram, Hackenbush, Konane,
-//! Toppling Dominoes, Toads and Frogs and Fission positions computed with the cgt crate.
+//! Toppling Dominoes, Toads and Frogs, Fission and Amazons positions computed with the cgt
+//! crate.
 //! Konane, Toppling Dominoes (blue `x` and red `o` only), Toads and Frogs (one strip a
-//! line) and Fission are cgt's own, read from the same grid notation as gamecensus's.
+//! line), Fission and Amazons are cgt's own, read from the same grid notation as gamecensus's.
 //!
-//! Usage: `cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission [--threads N] [--raw] [--whole] < lines`
+//! Usage: `cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission|amazons [--threads N] [--raw] [--whole] < lines`
 //! For Cutthroat and Snort each input line is `GRAPH6 COLOURING` (one letter per vertex in
 //! graph6 order: B Left's, W Right's, G both players'; Snort also takes a bare GRAPH6,
 //! meaning all G). For Domineering and Cram each line is a board in grid notation (`.`
@@ -24,6 +25,7 @@ use cgt::graph::{Graph, VertexIndex, adjacency_matrix::undirected::UndirectedGra
 use cgt::grid::small_bit_grid::SmallBitGrid;
 use cgt::short::partizan::{
     canonical_form::CanonicalForm,
+    games::amazons::Amazons,
     games::domineering::Domineering,
     games::fission::Fission,
     games::konane::Konane,
@@ -282,6 +284,11 @@ fn konane(line: &str) -> Result<Konane, String> {
     line.parse::<Konane>().map_err(|e| format!("not a board: {e}"))
 }
 
+/// cgt's own Amazons, from its grid notation (`x`, `o`, `.`, `#` a burnt cell).
+fn amazons(line: &str) -> Result<Amazons, String> {
+    line.parse::<Amazons>().map_err(|e| format!("not a board: {e}"))
+}
+
 /// cgt's own Fission, from its grid notation (`x`, `.`, `#`).
 fn fission(line: &str) -> Result<Fission, String> {
     line.parse::<Fission>().map_err(|e| format!("not a board: {e}"))
@@ -508,7 +515,7 @@ impl PartizanGame for Hackenbush {
     }
 }
 
-const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
+const USAGE: &str = "usage: cgt-peer cutthroat|snort|domineering|cram|hackenbush|konane|toppling-dominoes|toads-and-frogs|fission|amazons [--threads N] [--raw] [--whole] < 'GRAPH6 COLOURING' or board lines";
 
 fn main() {
     let mut game = None;
@@ -519,7 +526,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "cutthroat" | "snort" | "domineering" | "cram" | "hackenbush" | "konane"
-            | "toppling-dominoes" | "toads-and-frogs" | "fission"
+            | "toppling-dominoes" | "toads-and-frogs" | "fission" | "amazons"
                 if game.is_none() =>
             {
                 game = Some(a)
@@ -550,6 +557,7 @@ fn main() {
         "toppling-dominoes" => run_lines(toppling_dominoes, raw),
         "toads-and-frogs" => run_lines(toads_and_frogs, raw),
         "fission" => run_lines(fission, raw),
+        "amazons" => run_lines(amazons, raw),
         _ => run(snort, true, raw),
     };
     #[cfg(feature = "rayon")]
