@@ -207,16 +207,22 @@ pub fn runs(s: &Shape, keep: impl Fn(u8) -> bool) -> Vec<Shape> {
     out
 }
 
-/// The methods of a game on boards that its [`Board`] constant gives: the notation
-/// ("board", its help), reading, writing and drawing positions, their size in cells.
+/// The methods of a game with stones on boards that its [`Board`] constant and its
+/// census's [`Placements`] give: the notation ("board", its help), reading, writing and
+/// drawing positions, the stones as the vertex palette, their size in cells, and the
+/// census of every placement of stones.
 macro_rules! board_notation {
-    ($board:expr) => {
+    ($board:expr, $placements:expr) => {
         fn notation(&self) -> &'static str {
             "board"
         }
 
         fn notation_help(&self) -> &'static str {
             $board.help
+        }
+
+        fn vertex_palette(&self) -> $crate::graphs::palette::Palette {
+            $board.stones
         }
 
         fn parse(&self, text: &str) -> $crate::error::Result<$crate::shapes::Shape> {
@@ -237,6 +243,14 @@ macro_rules! board_notation {
 
         fn size_unit(&self) -> &'static str {
             "cells"
+        }
+
+        fn enumerate(
+            &self,
+            size: usize,
+            emit: &mut dyn FnMut($crate::shapes::Shape) -> bool,
+        ) -> $crate::error::Result<()> {
+            $crate::rules::board_game::Board::enumerate_stones(size, &$placements, emit)
         }
 
         fn max_census_size(&self) -> usize {

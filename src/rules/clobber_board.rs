@@ -12,7 +12,6 @@
 
 use super::board_game::{Board, O, X, XO_STONES, XO_SWAP, board_notation, cell, relabelled};
 use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
-use crate::error::Result;
 use crate::shapes::placements::{Placements, Symmetry};
 use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, ShapeKey, canonical_key};
@@ -47,11 +46,7 @@ impl ShapedRules for ClobberBoard {
         Kind::Partizan
     }
 
-    fn vertex_palette(&self) -> crate::graphs::palette::Palette {
-        XO_STONES
-    }
-
-    board_notation!(BOARD);
+    board_notation!(BOARD, PLACEMENTS);
 
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
         let (own, other) = stones_of(player);
@@ -109,12 +104,6 @@ impl ShapedRules for ClobberBoard {
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })
-    }
-
-    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        // Every cell holds a stone (an empty cell only separates groups, which the
-        // census lists on their own).
-        Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
 }
 

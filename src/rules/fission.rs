@@ -10,7 +10,6 @@
 
 use super::board_game::{Board, board_notation, cell, neighbours, relabelled};
 use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
-use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
 use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
@@ -46,11 +45,7 @@ impl ShapedRules for Fission {
         Kind::Partizan
     }
 
-    fn vertex_palette(&self) -> Palette {
-        STONES
-    }
-
-    board_notation!(BOARD);
+    board_notation!(BOARD, PLACEMENTS);
 
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
         let line = match player {
@@ -97,10 +92,6 @@ impl ShapedRules for Fission {
             moves: stone_moves,
             mirror: Some(StoneBoard::transposed),
         })
-    }
-
-    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
 }
 

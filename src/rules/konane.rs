@@ -16,7 +16,6 @@ use super::board_game::{
 };
 use super::clobber_board::stones_of;
 use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
-use crate::error::Result;
 use crate::shapes::placements::{Placements, Symmetry};
 use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
 use crate::shapes::{Shape, board};
@@ -43,11 +42,7 @@ impl ShapedRules for Konane {
         Kind::Partizan
     }
 
-    fn vertex_palette(&self) -> crate::graphs::palette::Palette {
-        XO_STONES
-    }
-
-    board_notation!(BOARD);
+    board_notation!(BOARD, PLACEMENTS);
 
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
         let (own, other) = stones_of(player);
@@ -110,10 +105,6 @@ impl ShapedRules for Konane {
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })
-    }
-
-    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
 }
 

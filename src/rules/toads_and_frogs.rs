@@ -12,7 +12,6 @@
 
 use super::board_game::{Board, board_notation, cell, neighbours, relabelled, runs};
 use super::shape_rules::{Act, Kind, Move, Player, ShapedRules, StoneRules};
-use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
 use crate::shapes::stone_board::{Step, StoneBoard, bits_of};
@@ -58,11 +57,7 @@ impl ShapedRules for ToadsAndFrogs {
         Kind::Partizan
     }
 
-    fn vertex_palette(&self) -> Palette {
-        STONES
-    }
-
-    board_notation!(BOARD);
+    board_notation!(BOARD, PLACEMENTS);
 
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
         let (own, other, ahead) = match player {
@@ -137,10 +132,6 @@ impl ShapedRules for ToadsAndFrogs {
             moves: stone_moves,
             mirror: Some(|b| Some(b.reflected().swapped())),
         })
-    }
-
-    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
 }
 

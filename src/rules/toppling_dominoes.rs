@@ -10,7 +10,6 @@
 
 use super::board_game::{Board, X, beyond, board_notation, cell, neighbours, runs};
 use super::shape_rules::{Act, Kind, Mirror, Move, Player, ShapedRules, StoneRules};
-use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::placements::{Placements, Symmetry};
 use crate::shapes::stone_board::{StoneBoard, bits_of};
@@ -54,11 +53,7 @@ impl ShapedRules for TopplingDominoes {
         Kind::Partizan
     }
 
-    fn vertex_palette(&self) -> Palette {
-        STONES
-    }
-
-    board_notation!(BOARD);
+    board_notation!(BOARD, PLACEMENTS);
 
     fn moves(&self, s: &Shape, player: Player, out: &mut Vec<Move>) {
         let own = match player {
@@ -126,10 +121,6 @@ impl ShapedRules for TopplingDominoes {
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
         })
-    }
-
-    fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
-        Board::enumerate_stones(size, &PLACEMENTS, emit)
     }
 }
 
