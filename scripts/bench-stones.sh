@@ -7,7 +7,7 @@
 #  2. the same games on random boards (fixed seeds): 2,000 4x5 Konane boards (x, o and
 #     two in four cells empty), 400 Toads and Frogs strips of 14 cells, 300 5x5 Fission
 #     boards (one cell in four a stone): few positions, each with a large game tree;
-#  3. Toppling Dominoes (blue and red: cgt has no grey) on 1,000 random rows of 24.
+#  3. Toppling Dominoes (blue and red: cgt has no grey) on 1,000 random rows of 16.
 # Both programs read the same lines; the values are compared as games, line by line, with
 # `gamecensus value 'A == B'`, then timed with farm-bench (A/B ratio pair by pair, median
 # of RUNS), else best of RUNS; like for like (`--columns position,value`: only the
@@ -41,7 +41,7 @@ r = random.Random(46)
 write("random-konane", ["|".join("".join(r.choice("xo..") for _ in range(5)) for _ in range(4)) for _ in range(2000)])
 write("random-toads-and-frogs", ["".join(r.choice("TF..") for _ in range(14)) for _ in range(400)])
 write("random-fission", ["|".join("".join(r.choice("x...") for _ in range(5)) for _ in range(5)) for _ in range(300)])
-write("random-toppling-dominoes", ["".join(r.choice("xo") for _ in range(24)) for _ in range(1000)])
+write("random-toppling-dominoes", ["".join(r.choice("xo") for _ in range(16)) for _ in range(1000)])
 PY
 
 for set in census-konane census-toads-and-frogs census-fission random-konane \
