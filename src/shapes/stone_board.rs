@@ -346,3 +346,107 @@ pub fn bits_of(mut x: u128) -> impl Iterator<Item = u32> {
         Some(b)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// The board of a box with the cells of `present` (a bit per cell, reading order)
+    /// labelled by `labels` (two bits per cell).
+    fn board(w: u32, h: u32, present: u64, labels: u64) -> StoneBoard {
+        let mut b = StoneBoard {
+            w: w as u8,
+            h: h as u8,
+            cells: 0,
+            lo: 0,
+            hi: 0,
+        };
+        for i in 0..w * h {
+            if present >> i & 1 == 1 {
+                let bit = (i / w) * (w + 1) + i % w;
+                b.cells |= 1 << bit;
+                b.set(bit, (labels >> (2 * i) & 3) as u8);
+            }
+        }
+        b
+    }
+
+    /// Two boards share a word only if they are the same board: every board of every box
+    /// of at most 6 cells, and random ones of boxes up to 24 cells (both encodings).
+    #[test]
+    fn words_are_one_to_one() {
+        let mut seen: HashMap<u64, StoneBoard> = HashMap::new();
+        let mut check = |b: StoneBoard| {
+            let w = b.word().expect("a box of at most 24 cells");
+            assert_ne!(w, 0);
+            if let Some(old) = seen.insert(w, b) {
+                assert_eq!(old, b, "word {w:x}");
+            }
+        };
+        for w in 1..=6u32 {
+            for h in 1..=6 / w {
+                let n = w * h;
+                for present in 0..1u64 << n {
+                    for labels in 0..1u64 << (2 * n) {
+                        // Labels only on present cells (one labelling of the others).
+                        if labels & !spread(present) == 0 {
+                            check(board(w, h, present, labels));
+                        }
+                    }
+                }
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (w, h) in [
+            (17, 1),
+            (9, 2),
+            (6, 3),
+            (5, 4),
+            (4, 5),
+            (4, 6),
+            (3, 8),
+            (24, 1),
+            (12, 2),
+        ] {
+            for _ in 0..20_000 {
+                let n = w * h;
+                let present = next() & ((1u64 << n) - 1);
+                let labels = next() & spread(present);
+                check(board(w, h, present, labels));
+            }
+        }
+    }
+
+    /// Two bits for each bit of `x`.
+    fn spread(x: u64) -> u64 {
+        (0..32).fold(0, |acc, i| acc | ((x >> i & 1) * 3) << (2 * i))
+    }
+
+    #[test]
+    fn parts_are_tight_and_keep_their_labels() {
+        // x#o over ##. : x and o apart, the empty cell below o.
+        let b = board(3, 2, 0b100_101, 0b10_0001);
+        let stones = b.cells & !b.with(0);
+        let parts = b.parts(stones, false, false);
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|p| (p.w, p.h) == (1, 1)));
+        assert_eq!((parts[0].label(0), parts[1].label(0)), (1, 2));
+        // Every cell joining: the o and the empty cell below it are one part, 1 x 2.
+        let parts = b.parts(b.cells, false, false);
+        assert_eq!(parts.len(), 2);
+        assert_eq!((parts[1].w, parts[1].h), (1, 2));
+        assert_eq!((parts[1].label(0), parts[1].label(2)), (2, 0));
+        assert_eq!(b.swapped().swapped(), b);
+        assert_eq!(b.swapped().label(0), 2);
+        assert_eq!(b.reflected().reflected(), b);
+        assert_eq!(b.transposed().unwrap().transposed().unwrap(), b);
+    }
+}
