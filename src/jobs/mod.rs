@@ -3,7 +3,7 @@
 //! resumable CSV output with a provenance sidecar ([`output`], [`provenance`]), the
 //! progress bar and the end-of-run summary with its tallies ([`tally`]); putting the shards
 //! of a run back together ([`merge`]); and the streaming commands `enumerate` / `eval`
-//! ([`stream`]) and `octal` ([`octal`]).
+//! ([`graph_stream`], [`eval_stream`]) and `octal` ([`octal`]).
 
 pub mod census;
 pub mod chomp;

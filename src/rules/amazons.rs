@@ -183,6 +183,7 @@ impl ShapedRules for Amazons {
             diagonals: true,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
+            key: None,
         })
     }
 

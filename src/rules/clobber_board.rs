@@ -103,6 +103,7 @@ impl ShapedRules for ClobberBoard {
             diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
+            key: None,
         })
     }
 }

@@ -90,7 +90,8 @@ impl ShapedRules for Fission {
             rows_only: false,
             diagonals: false,
             moves: stone_moves,
-            mirror: Some(StoneBoard::transposed),
+            mirror: None,
+            key: Some(|b| b.least_image(true, true, false)),
         })
     }
 }

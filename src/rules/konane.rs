@@ -104,6 +104,7 @@ impl ShapedRules for Konane {
             diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
+            key: None,
         })
     }
 }

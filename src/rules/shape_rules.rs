@@ -118,6 +118,10 @@ pub enum Domino {
     Any,
 }
 
+/// The part a part of a game with stones is stored under, and whether its value is the
+/// negative of the part's ([`StoneRules::key`]).
+pub type PartKey = fn(&StoneBoard) -> (StoneBoard, bool);
+
 /// A game with stones on boards, valued on bitboards ([`ShapedRules::stones`]): its
 /// moves on a [`StoneBoard`] part, and how a board falls into parts.
 #[derive(Clone, Copy)]
@@ -137,6 +141,10 @@ pub struct StoneRules {
     /// Dominoes), a strip reversed with them (Toads and Frogs), the board transposed
     /// (Fission). A solved part is stored under both.
     pub mirror: Option<fn(&StoneBoard) -> Option<StoneBoard>>,
+    /// The part a part is stored under, and whether its value is the negative: the
+    /// least of its images under the symmetries that keep or negate its value
+    /// ([`StoneBoard::least_image`]); `None`: the part as it lies.
+    pub key: Option<PartKey>,
 }
 
 /// A ruleset on shapes.

@@ -131,6 +131,7 @@ impl ShapedRules for ToadsAndFrogs {
             diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.reflected().swapped())),
+            key: None,
         })
     }
 }

@@ -120,6 +120,7 @@ impl ShapedRules for TopplingDominoes {
             diagonals: false,
             moves: stone_moves,
             mirror: Some(|b| Some(b.swapped())),
+            key: None,
         })
     }
 }

@@ -200,6 +200,67 @@ impl StoneBoard {
         b
     }
 
+    /// The board upside down (its rows in the other order).
+    pub fn upside_down(&self) -> StoneBoard {
+        let (s, h) = (self.stride(), self.h as u32);
+        let row = (1u128 << s) - 1;
+        let mut b = StoneBoard {
+            cells: 0,
+            lo: 0,
+            hi: 0,
+            ..*self
+        };
+        for r in 0..h {
+            let to = (h - 1 - r) * s;
+            b.cells |= ((self.cells >> (r * s)) & row) << to;
+            b.lo |= ((self.lo >> (r * s)) & row) << to;
+            b.hi |= ((self.hi >> (r * s)) & row) << to;
+        }
+        b
+    }
+
+    /// The least of the images of the board under the eight symmetries of the square
+    /// (`transposes`) or the four flips (reflections in both axes and the half turn),
+    /// each also with the colours exchanged if `swaps`; and whether that least image
+    /// negates the value: the colours were exchanged (`swaps`), or it is a transposed
+    /// image and `transpose_negates` (Fission). Images whose box would pass 128 bits are
+    /// left out. Boards are compared as (columns, rows, cells, planes).
+    pub fn least_image(
+        &self,
+        transposes: bool,
+        transpose_negates: bool,
+        swaps: bool,
+    ) -> (StoneBoard, bool) {
+        let key = |b: &StoneBoard| (b.w, b.h, b.cells, b.lo, b.hi);
+        let mut best = (*self, false);
+        let mut consider = |b: StoneBoard, neg: bool| {
+            if key(&b) < key(&best.0) {
+                best = (b, neg);
+            }
+            if swaps {
+                let t = b.swapped();
+                if key(&t) < key(&best.0) {
+                    best = (t, !neg);
+                }
+            }
+        };
+        let r = self.reflected();
+        let u = self.upside_down();
+        let ru = r.upside_down();
+        consider(*self, false);
+        consider(r, false);
+        consider(u, false);
+        consider(ru, false);
+        if transposes {
+            for b in [*self, r, u, ru] {
+                if let Some(t) = b.transposed() {
+                    consider(t, transpose_negates);
+                }
+            }
+        }
+        best
+    }
+
     /// The board reflected in its main diagonal (rows become columns), or `None` if that
     /// box does not fit in 128 bits.
     pub fn transposed(&self) -> Option<StoneBoard> {
@@ -225,7 +286,7 @@ impl StoneBoard {
     }
 
     /// The board as one word, if its box holds at most 24 cells: equal words are equal
-    /// boards. Never 0. The top byte numbers the box ([`BOX_IDS`]); below it, a box of at
+    /// boards. Never 0. The top byte numbers the box (`BOX_IDS`); below it, a box of at
     /// most 18 bits with its padding holds its three planes side by side, a larger one a
     /// base-5 digit per cell (0 no cell, 1 + its label; 5^24 < 2^56).
     #[inline]

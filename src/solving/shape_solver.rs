@@ -12,7 +12,7 @@
 //! depend on what they hold; a part met again is solved again, exactly).
 //!
 //! Domino games on boards ([`ShapedRules::dominoes`]: Domineering, Cram) take the
-//! bitboard path of [`super::grid`] for every board that fits in 128 bits: the same
+//! bitboard path of `grid.rs` for every board that fits in 128 bits: the same
 //! values, without shapes or nauty.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

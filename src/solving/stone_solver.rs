@@ -1,9 +1,10 @@
 //! The bitboard path of the solver of games on shapes for games with stones on boards
-//! ([`ShapedRules::stones`]: Clobber on boards, Konane, Toppling Dominoes, Toads and
-//! Frogs, Fission): a board that fits in 128 bits is a [`StoneBoard`], cut into the parts
-//! the ruleset sums with bit operations, each part looked up as it lies in its bounding
-//! box (the board itself is the key: no canonical labelling), or solved from the
-//! ruleset's moves on bitboards. The path values exactly the games the general one does:
+//! ([`ShapedRules::stones`](crate::rules::shape_rules::ShapedRules::stones): Clobber on boards, Konane, Toppling Dominoes, Toads and
+//! Frogs, Fission, Amazons): a board that fits in 128 bits is a [`StoneBoard`], cut into
+//! the parts the ruleset sums with bit operations, each part looked up as it lies in its
+//! bounding box (the board itself is the key: no canonical labelling) or, for rules that
+//! give a `key` (Fission), as the least of its images, or solved from the ruleset's
+//! moves on bitboards. The path values exactly the games the general one does:
 //! `src/tests/contract.rs` holds it equal to a plain recursion over the ruleset's moves
 //! on shapes, and `src/tests/stones.rs` to the cgt crate.
 
@@ -16,6 +17,11 @@ use crate::error::Result;
 use crate::rules::shape_rules::{Player, StoneRules};
 use crate::shapes::stone_board::StoneBoard;
 use crate::values::game::GameId;
+
+/// Parts of at least this many cells are keyed by the least of their images (the
+/// rules' `key`); smaller ones as they lie. Either way a part of a given size is always
+/// keyed the same way, so its value is found again whatever its orientation.
+const SYMMETRIC_FROM: u32 = 10;
 
 /// The table of the bitboard path of a game with stones.
 pub(super) struct StoneTable {
@@ -54,6 +60,17 @@ impl StoneTable {
     }
 
     fn part(&self, p: StoneBoard, room: &dyn Fn(usize)) -> Result<GameId> {
+        // Small parts are solved at once: keyed as they lie, not worth their images.
+        let (p, negated) = match self.rules.key {
+            Some(key) if p.cells.count_ones() >= SYMMETRIC_FROM => key(&p),
+            _ => (p, false),
+        };
+        let v = self.solved(p, room)?;
+        Ok(if negated { -v } else { v })
+    }
+
+    /// The value of part `p` as keyed: looked up, or solved and stored.
+    fn solved(&self, p: StoneBoard, room: &dyn Fn(usize)) -> Result<GameId> {
         self.lookups.fetch_add(1, Ordering::Relaxed);
         if let Some(v) = self.get(&p) {
             self.hits.fetch_add(1, Ordering::Relaxed);

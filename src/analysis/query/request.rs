@@ -10,7 +10,7 @@ pub struct Query {
     /// Group by these columns (CSV or derived): one list per grouping, all counted in
     /// the same pass (`--by` gives one).
     pub groupings: Vec<Vec<String>>,
-    /// Aggregates of the groups of the first grouping (`--agg`, see [`agg`]):
+    /// Aggregates of the groups of the first grouping (`--agg`, see `agg.rs`):
     /// `count`, `share`, `min(x)`, `max(x)`, `sum(x)`, `mean(x)`, `distinct(x)`.
     pub aggregates: Vec<String>,
     /// Columns computed from each row (`--with 'name = expr'`), usable by name in every
