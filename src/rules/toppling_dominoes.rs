@@ -78,11 +78,13 @@ impl ShapedRules for TopplingDominoes {
             let row: Vec<usize> = neighbours(s, p, board::H).collect();
             let left = row.iter().copied().find(|&u| u < p);
             let right = row.iter().copied().find(|&u| u > p);
-            for (way, next) in [left, right].into_iter().enumerate() {
+            // The act: the domino, and the first one it knocks over (itself when none is
+            // on that side).
+            for next in [left, right] {
                 let gone = side(next);
                 let keep: Vec<bool> = gone.iter().map(|g| !g).collect();
                 out.push(Move {
-                    act: Act::Pair(p, way),
+                    act: Act::Pair(p, next.unwrap_or(p)),
                     after: s.induced(&keep),
                 });
             }
@@ -91,16 +93,23 @@ impl ShapedRules for TopplingDominoes {
 
     fn say(&self, s: &Shape, act: Act) -> String {
         match act {
-            Act::Pair(p, way) => format!(
-                "topples {} on {} {}",
-                STONES.letters[s.label(p) as usize] as char,
-                cell(s, p),
-                if way == 0 {
-                    "to the left"
-                } else {
-                    "to the right"
-                }
-            ),
+            Act::Pair(p, q) => {
+                // Cells are numbered in reading order; a domino with nothing on the
+                // side it falls to names itself.
+                let has = |left: bool| neighbours(s, p, board::H).any(|u| (u < p) == left);
+                let way = match q.cmp(&p) {
+                    std::cmp::Ordering::Less => "to the left",
+                    std::cmp::Ordering::Greater => "to the right",
+                    std::cmp::Ordering::Equal if has(true) => "to the right",
+                    std::cmp::Ordering::Equal if has(false) => "to the left",
+                    std::cmp::Ordering::Equal => "over",
+                };
+                format!(
+                    "topples {} on {} {way}",
+                    STONES.letters[s.label(p) as usize] as char,
+                    cell(s, p)
+                )
+            }
             other => format!("{other:?}"),
         }
     }
