@@ -4,6 +4,11 @@
 //! units `I mod M`. A census is a [`ShapeSource`] run by the one census runner
 //! ([`super::runner::run_census`]), so `--resume`, `--force`, shards, `merge`, `keep`
 //! and tallies work as they do for graph censuses.
+//!
+//! A shard's positions are held as their text in the ruleset's notation, a few dozen
+//! bytes each (a shape would take hundreds), and read back when their unit is valued:
+//! the notation reads back the same position (`src/tests/contract.rs` checks it for
+//! every ruleset on shapes), and the row shows the text as it was written.
 
 use std::io::{BufRead, Write};
 
@@ -57,7 +62,7 @@ fn units(
     rules: &'static dyn ShapedRules,
     job: &CensusJob,
     shard: Shard,
-) -> Result<Vec<Vec<Shape>>> {
+) -> Result<Vec<Vec<Box<str>>>> {
     if job.max_vertices > rules.max_census_size() {
         return Err(Error::Limit(format!(
             "rules {}: a census goes up to size {} ({}); this job asks for {}",
@@ -70,16 +75,17 @@ fn units(
     // Positions go into units of UNIT as they are listed, and only this shard's units
     // are kept: a shard of a census of millions holds its own part only.
     let mut all = Vec::new();
-    let mut global = 0usize;
+    let global = std::cell::Cell::new(0usize);
+    let mine = || global.get() % shard.count == shard.index;
     for size in job.min_vertices..=job.max_vertices {
         let mut current = Vec::new();
-        let mut flush = |current: &mut Vec<Shape>, all: &mut Vec<Vec<Shape>>| {
-            if global % shard.count == shard.index {
+        let flush = |current: &mut Vec<Box<str>>, all: &mut Vec<Vec<Box<str>>>| {
+            if mine() {
                 all.push(std::mem::take(current));
             } else {
                 current.clear();
             }
-            global += 1;
+            global.set(global.get() + 1);
         };
         rules.enumerate_listed(
             size,
@@ -89,7 +95,11 @@ fn units(
                 edge_colours: job.edge_colours.as_deref(),
             },
             &mut |s| {
-                current.push(s);
+                // Only this shard's units are written out.
+                current.push(match mine() {
+                    true => rules.write(&s).into_boxed_str(),
+                    false => Box::from(""),
+                });
                 if current.len() == UNIT {
                     flush(&mut current, &mut all);
                 }
@@ -208,7 +218,8 @@ fn board_row(
 pub struct ShapeSource {
     rules: &'static dyn ShapedRules,
     evaluator: Evaluator,
-    units: Vec<Vec<Shape>>,
+    /// This shard's units, each position written in the ruleset's notation.
+    units: Vec<Vec<Box<str>>>,
     /// The empty tally of the rows: numbers by size (rules that ask for it), what the
     /// census finds by size (every ruleset on shapes), misère play (`misere = true`).
     tally: Tally,
@@ -264,7 +275,7 @@ impl super::runner::RowSource for ShapeSource {
     }
 
     fn position_at(&self, i: usize, k: usize) -> Option<String> {
-        self.units[i].get(k).map(|s| self.rules.write(s))
+        self.units[i].get(k).map(|t| t.to_string())
     }
 
     fn shown(&self, row: &[String]) -> String {
@@ -277,9 +288,11 @@ impl super::runner::RowSource for ShapeSource {
 
     fn rows(&self, i: usize, skip: usize, sink: &mut UnitSink, tally: &mut Tally) -> Result<()> {
         let rules = self.rules;
-        for s in &self.units[i][skip..] {
-            let (text, cells) = valued(&self.evaluator, rules, s)?;
-            let (eval, size) = (&cells.0, rules.size(s));
+        for t in &self.units[i][skip..] {
+            let s = rules.parse(t)?;
+            let (text, cells) = valued(&self.evaluator, rules, &s)?;
+            debug_assert_eq!(&*text, &**t, "the notation reads back");
+            let (eval, size) = (&cells.0, rules.size(&s));
             if let Some(n) = tally.numbers.as_mut() {
                 n.add(&text, size, eval);
             }
