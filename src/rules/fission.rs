@@ -91,7 +91,7 @@ impl ShapedRules for Fission {
             diagonals: false,
             moves: stone_moves,
             mirror: None,
-            key: Some(|b| b.least_image(true, true, false)),
+            key: Some(|b| b.least_image(true)),
         })
     }
 }

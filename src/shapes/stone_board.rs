@@ -66,6 +66,25 @@ impl Step {
 }
 
 impl StoneBoard {
+    /// A box of `w` columns and `h` rows without cells, or `None` if it does not fit in
+    /// 128 bits with its padding.
+    fn empty_box(w: u32, h: u32) -> Option<StoneBoard> {
+        (w <= 126 && h * (w + 1) <= 128).then_some(StoneBoard {
+            w: w as u8,
+            h: h as u8,
+            cells: 0,
+            lo: 0,
+            hi: 0,
+        })
+    }
+
+    /// Adds the cell at `bit`, labelled `l`.
+    #[inline]
+    fn put(&mut self, bit: u32, l: u8) {
+        self.cells |= 1 << bit;
+        self.set(bit, l);
+    }
+
     /// The board of `s`, a board shape with its cells (`None` for a shape without cells,
     /// a label past 3, or a box past 128 bits with its padding). Only the cells and
     /// labels are read: the rulesets that take this path play on the board's grid.
@@ -84,24 +103,14 @@ impl StoneBoard {
         let c0 = place.iter().map(|c| c.1).min()?;
         let h = (place.iter().map(|c| c.0).max()? - r0 + 1) as u32;
         let w = (place.iter().map(|c| c.1).max()? - c0 + 1) as u32;
-        if w > 126 || h * (w + 1) > 128 {
-            return None;
-        }
-        let mut b = StoneBoard {
-            w: w as u8,
-            h: h as u8,
-            cells: 0,
-            lo: 0,
-            hi: 0,
-        };
+        let mut b = StoneBoard::empty_box(w, h)?;
         for (v, &(r, c)) in place.iter().enumerate() {
             let bit = (r - r0) as u32 * (w + 1) + (c - c0) as u32;
             let l = s.label(v);
             if l > 3 {
                 return None;
             }
-            b.cells |= 1 << bit;
-            b.set(bit, l);
+            b.put(bit, l);
         }
         Some(b)
     }
@@ -194,8 +203,7 @@ impl StoneBoard {
         for bit in bits_of(self.cells) {
             let (r, c) = (bit / s, bit % s);
             let to = r * s + (w - 1 - c);
-            b.cells |= 1 << to;
-            b.set(to, self.label(bit));
+            b.put(to, self.label(bit));
         }
         b
     }
@@ -219,29 +227,17 @@ impl StoneBoard {
         b
     }
 
-    /// The least of the images of the board under the eight symmetries of the square
-    /// (`transposes`) or the four flips (reflections in both axes and the half turn),
-    /// each also with the colours exchanged if `swaps`; and whether that least image
-    /// negates the value: the colours were exchanged (`swaps`), or it is a transposed
-    /// image and `transpose_negates` (Fission). Images whose box would pass 128 bits are
-    /// left out. Boards are compared as (columns, rows, cells, planes).
-    pub fn least_image(
-        &self,
-        transposes: bool,
-        transpose_negates: bool,
-        swaps: bool,
-    ) -> (StoneBoard, bool) {
+    /// The least of the images of the board under the eight symmetries of the square, and
+    /// whether that least image negates the value: it is a transposed image and
+    /// `transpose_negates` (Fission, where a transpose exchanges the players). Images
+    /// whose box would pass 128 bits are left out. Boards are compared as (columns, rows,
+    /// cells, planes).
+    pub fn least_image(&self, transpose_negates: bool) -> (StoneBoard, bool) {
         let key = |b: &StoneBoard| (b.w, b.h, b.cells, b.lo, b.hi);
         let mut best = (*self, false);
         let mut consider = |b: StoneBoard, neg: bool| {
             if key(&b) < key(&best.0) {
                 best = (b, neg);
-            }
-            if swaps {
-                let t = b.swapped();
-                if key(&t) < key(&best.0) {
-                    best = (t, !neg);
-                }
             }
         };
         let r = self.reflected();
@@ -251,11 +247,9 @@ impl StoneBoard {
         consider(r, false);
         consider(u, false);
         consider(ru, false);
-        if transposes {
-            for b in [*self, r, u, ru] {
-                if let Some(t) = b.transposed() {
-                    consider(t, transpose_negates);
-                }
+        for b in [*self, r, u, ru] {
+            if let Some(t) = b.transposed() {
+                consider(t, transpose_negates);
             }
         }
         best
@@ -265,22 +259,12 @@ impl StoneBoard {
     /// box does not fit in 128 bits.
     pub fn transposed(&self) -> Option<StoneBoard> {
         let (w, h) = (self.h as u32, self.w as u32);
-        if w > 126 || (w + 1) * h > 128 {
-            return None;
-        }
-        let mut b = StoneBoard {
-            w: w as u8,
-            h: h as u8,
-            cells: 0,
-            lo: 0,
-            hi: 0,
-        };
+        let mut b = StoneBoard::empty_box(w, h)?;
         let s = self.stride();
         for bit in bits_of(self.cells) {
             let (r, c) = (bit / s, bit % s);
             let to = c * (w + 1) + r;
-            b.cells |= 1 << to;
-            b.set(to, self.label(bit));
+            b.put(to, self.label(bit));
         }
         Some(b)
     }
@@ -427,8 +411,7 @@ mod tests {
         for i in 0..w * h {
             if present >> i & 1 == 1 {
                 let bit = (i / w) * (w + 1) + i % w;
-                b.cells |= 1 << bit;
-                b.set(bit, (labels >> (2 * i) & 3) as u8);
+                b.put(bit, (labels >> (2 * i) & 3) as u8);
             }
         }
         b
