@@ -196,7 +196,10 @@ fn merged_totals(files: &[ShardFile]) -> Result<Option<super::totals::Totals>> {
             }
             continue;
         };
-        let t = super::totals::Totals::from_progress(p)?;
+        let t = super::totals::Totals::from_progress(p, &f.path).map_err(|e| match e {
+            Error::Usage(m) => refuse(m),
+            e => e,
+        })?;
         if f.shard.count > 1 && t.units != f.units.len() as u64 {
             return Err(refuse(format!(
                 "{}: its sidecar records {} units done but lists {}",
@@ -286,7 +289,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     // absent.
     let lock = match std::fs::symlink_metadata(out) {
         Ok(m) if !m.is_file() => None,
-        _ => super::output::prepare(out)?,
+        _ => super::output::prepare(out)?.1,
     };
     match std::fs::symlink_metadata(out) {
         Ok(m) if !m.is_file() => {
@@ -313,12 +316,17 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     let files = shards.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
     let (files, spec) = check_set(files)?;
     let totals = merged_totals(&files)?;
+    if let Some(t) = &totals {
+        let claim = super::totals::Claim::Fresh { force };
+        super::totals::claim_tally_files(out, t.columns(), claim, None, false)?;
+    }
 
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let name = out.file_name().unwrap_or_default().to_string_lossy();
+    super::staged::remove_leftovers(dir, &format!(".{name}.merging-"));
     let tmp_path = dir.join(format!(".{name}.merging-{}", std::process::id()));
     let mut tmp = Temp(Some(tmp_path.clone()));
     // Stopped by force (a signal): the half-written temporary file goes.
@@ -362,8 +370,8 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> Result<Merged> {
     std::fs::rename(&tmp_path, out).map_err(|e| Error::io(format!("writing {show}"), e))?;
     tmp.0 = None;
     sidecar.write(out)?;
-    if let Some(t) = &totals {
-        t.write_files(out, true)?;
+    if let Some(p) = &sidecar.census {
+        super::totals::write_tallies(out, &p.tallies)?;
     }
     drop(lock);
     Ok(Merged {

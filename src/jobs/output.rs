@@ -17,19 +17,24 @@ use std::time::{Duration, Instant};
 use xxhash_rust::xxh3::Xxh3;
 
 pub use super::existing::{Existing, inspect};
-use super::provenance::{Sidecar, Units, now};
+use super::provenance::{Progress, Sidecar, Units, now};
+use super::rows::UnitOut;
+use super::totals::Totals;
 use crate::error::{Error, Result};
 use crate::sys::lock::OutputLock;
 
 /// Gets an output path ready before any work is done: refuses an empty path, a
 /// directory, and a place where nothing can be written, creates the missing
 /// directories above it (as `mkdir -p`), and locks it for this process (see
-/// [`crate::sys::lock`]; a second writer is refused at once). Hold the lock until the
+/// [`crate::sys::lock`]; a second writer is refused at once, whichever name of the file
+/// it is given). Returns the path to write (symbolic links followed: the sidecar, the
+/// tallies and the lock go beside the real file) and the lock, to be held until the
 /// output is written; outputs that are not regular files (`/dev/null`, a pipe) get none.
-pub fn prepare(path: &Path) -> Result<Option<OutputLock>> {
+pub fn prepare(path: &Path) -> Result<(PathBuf, Option<OutputLock>)> {
     if path.as_os_str().is_empty() {
         return Err(Error::usage("the output path is empty"));
     }
+    let path = &crate::sys::lock::resolve_links(path)?;
     if path.is_dir() {
         return Err(Error::usage(format!(
             "the output {} is a directory: name a file",
@@ -47,10 +52,12 @@ pub fn prepare(path: &Path) -> Result<Option<OutputLock>> {
         ))
     })?;
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Ok(None); // /dev/null, a pipe
+        return Ok((path.clone(), None)); // /dev/null, a pipe
     }
     // A long run must not end in "cannot create": probe with an empty file, removed at once.
-    let probe = dir.join(format!(".gamecensus-probe-{}", std::process::id()));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!(".{name}.gamecensus-probe-");
+    let probe = dir.join(format!("{prefix}{}", std::process::id()));
     std::fs::File::create(&probe).map_err(|e| {
         Error::usage(format!(
             "cannot write the output {} there ({e})",
@@ -58,7 +65,25 @@ pub fn prepare(path: &Path) -> Result<Option<OutputLock>> {
         ))
     })?;
     let _ = std::fs::remove_file(&probe);
-    OutputLock::acquire(path).map(Some)
+    let lock = OutputLock::acquire(path)?;
+    crate::sys::lock::probe_written(path)?;
+    super::staged::remove_leftovers(dir, &prefix);
+    Ok((path.clone(), Some(lock)))
+}
+
+/// Opens the output `path` for writing without changing it, locked on its identity
+/// ([`crate::sys::lock::lock_written`]) if it is a regular file; creates it if missing.
+fn open_locked(path: &Path) -> Result<File> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| Error::io(format!("opening {}", path.display()), e))?;
+    if file.metadata().is_ok_and(|m| m.is_file()) {
+        crate::sys::lock::lock_written(&file, path)?;
+    }
+    Ok(file)
 }
 
 fn is_regular(path: &Path) -> bool {
@@ -86,6 +111,12 @@ struct State {
     bytes: u64,
     rows: u64,
     last_update: Instant,
+    /// How long until the sidecar is next written: [`SIDECAR_EVERY`], or ten times what
+    /// writing it last took (a sidecar with the tallies of millions of groups), so that
+    /// recording costs at most about a tenth of the run.
+    gap: Duration,
+    /// A census with `keep` or `tally`: its running totals ([`Output::set_totals`]).
+    totals: Option<Totals>,
     /// A compressed output ([`super::zst`]): the rows not yet written, as CSV bytes, and
     /// how many; they go to the file as one zstd frame when the sidecar is next written.
     pending: Option<(Vec<u8>, u64)>,
@@ -114,8 +145,11 @@ impl Output {
     pub fn create(path: &Path, sidecar: Sidecar) -> Result<Output> {
         let header = sidecar.columns.join(",");
         let regular = is_regular(path) || !path.exists();
-        let file =
-            File::create(path).map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
+        let file = open_locked(path)?;
+        if regular {
+            file.set_len(0)
+                .map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
+        }
         let out = Output::new(State {
             path: path.to_path_buf(),
             file: Some(BufWriter::with_capacity(1 << 16, file)),
@@ -124,6 +158,8 @@ impl Output {
             bytes: 0,
             rows: 0,
             last_update: Instant::now(),
+            gap: SIDECAR_EVERY,
+            totals: None,
             pending: super::zst::is_zst_path(path).then(|| (Vec::new(), 0)),
         });
         {
@@ -151,16 +187,10 @@ impl Output {
             unreachable!("resume is called for a partial run");
         };
         let show = path.display();
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| Error::io(format!("opening {show}"), e))?;
-        f.set_len(keep)
+        let mut file = open_locked(path)?;
+        file.set_len(keep)
             .map_err(|e| Error::io(format!("cutting {show} back to its recorded rows"), e))?;
-        drop(f);
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
+        std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))
             .map_err(|e| Error::io(format!("opening {show}"), e))?;
         if let Some(old) = Sidecar::read(path)? {
             sidecar.started = old.started;
@@ -174,6 +204,8 @@ impl Output {
             bytes: keep,
             rows,
             last_update: Instant::now(),
+            gap: SIDECAR_EVERY,
+            totals: None,
             pending: super::zst::is_zst_path(path).then(|| (Vec::new(), 0)),
         });
         {
@@ -208,7 +240,7 @@ impl Output {
     }
 
     /// The progress of a census with `keep` or `tally`, as the sidecar records it.
-    pub fn progress(&self) -> Option<super::provenance::Progress> {
+    pub fn progress(&self) -> Option<Progress> {
         self.state().sidecar.as_ref().and_then(|s| s.census.clone())
     }
 
@@ -244,38 +276,37 @@ impl Output {
         s.flush_and_record(false)
     }
 
-    /// Like [`Output::write_unit`] for a census with `keep` or `tally`: `progress` (the
-    /// units and positions done and the tallies, this unit included) goes into the
-    /// sidecar with the rows, under the same lock, so it always describes the rows the
-    /// sidecar vouches for.
-    pub fn write_unit_progress(
-        &mut self,
-        bytes: &[u8],
-        rows: u64,
-        unit_rows: u64,
-        progress: super::provenance::Progress,
-    ) -> Result<()> {
-        self.write_units_progress(&[(bytes, rows, unit_rows)], progress)
+    /// Makes this a census with `keep` or `tally`: `totals` (the units and positions
+    /// done and the tallies, as of the rows written) go into the sidecar with the rows,
+    /// under the same lock, so it always describes the rows it vouches for. They are
+    /// turned into the sidecar's records only when it is written, so a unit costs the
+    /// addition of its own counts, however many groups the tallies have.
+    pub fn set_totals(&mut self, totals: Totals) {
+        self.state().totals = Some(totals);
     }
 
-    /// [`Output::write_unit_progress`] for several units in a row, `(bytes, rows,
-    /// unit_rows)` each, with the progress after the last.
-    pub fn write_units_progress(
-        &mut self,
-        units: &[(&[u8], u64, u64)],
-        progress: super::provenance::Progress,
-    ) -> Result<()> {
+    /// Writes whole units of a census with [`Output::set_totals`]: each unit's rows, and
+    /// its positions and tallies added to the totals.
+    pub fn write_units_counted(&mut self, units: &[&UnitOut]) -> Result<()> {
         let mut s = self.state();
-        for &(bytes, rows, unit_rows) in units {
+        for unit in units {
             if let Some(Some(Units::Rows(list))) = s.sidecar.as_mut().map(|s| s.units.as_mut()) {
-                list.push(unit_rows);
+                list.push(unit.rows);
             }
-            s.write(bytes, rows)?;
-        }
-        if let Some(side) = s.sidecar.as_mut() {
-            side.census = Some(progress);
+            s.totals.as_mut().expect("set_totals first").add(unit)?;
+            s.write(&unit.bytes, unit.rows)?;
         }
         s.flush_and_record(false)
+    }
+
+    /// What `f` makes of the totals of a census with `keep` or `tally`.
+    pub fn totals<R>(&self, f: impl FnOnce(&Totals) -> R) -> Option<R> {
+        self.state().totals.as_ref().map(f)
+    }
+
+    /// Records the rows written so far (and the totals) in the sidecar now.
+    pub fn checkpoint(&mut self) -> Result<()> {
+        self.state().flush_and_record(true)
     }
 
     /// The run is complete: flushes and records the summary in the sidecar.
@@ -371,7 +402,7 @@ impl State {
             f.flush()
                 .map_err(|e| Error::io(format!("writing {}", self.path.display()), e))?;
         }
-        if now_ || self.last_update.elapsed() >= SIDECAR_EVERY {
+        if now_ || self.last_update.elapsed() >= self.gap {
             self.record(false, None)?;
         }
         Ok(())
@@ -380,9 +411,13 @@ impl State {
     /// Writes the sidecar; a compressed output's pending rows go to the file first, so
     /// that what the sidecar says (rows, units, progress) is what the file holds.
     fn record(&mut self, complete: bool, summary: Option<String>) -> Result<()> {
+        let began = Instant::now();
         self.write_frame()?;
         let (bytes, rows, digest) = (self.bytes, self.rows, self.hasher.digest());
         if let Some(s) = self.sidecar.as_mut() {
+            if let Some(t) = &self.totals {
+                s.census = Some(t.progress());
+            }
             s.bytes = bytes;
             s.rows = rows;
             s.checksum = format!("{digest:016x}");
@@ -393,6 +428,7 @@ impl State {
             s.write(&self.path)?;
         }
         self.last_update = Instant::now();
+        self.gap = SIDECAR_EVERY.max(10 * began.elapsed());
         Ok(())
     }
 

@@ -106,6 +106,72 @@ pub struct Progress {
     /// The tallies of those positions, one per `tally` entry of the job.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tallies: Vec<TallyCounts>,
+    /// xxh3-64 of the above ([`Progress::digest`]), 16 hex digits: counts edited by
+    /// hand are refused ([`Progress::check`]) like rows whose bytes changed.
+    #[serde(default)]
+    pub checksum: String,
+}
+
+impl Progress {
+    /// The progress of `units` units and `positions` positions with `tallies`, sealed
+    /// with its checksum.
+    pub fn new(units: u64, positions: u64, tallies: Vec<TallyCounts>) -> Progress {
+        let mut p = Progress {
+            units,
+            positions,
+            tallies,
+            checksum: String::new(),
+        };
+        p.checksum = p.digest();
+        p
+    }
+
+    /// The checksum of the units, positions and every tally's columns and records.
+    pub fn digest(&self) -> String {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(format!("{} {}\n", self.units, self.positions).as_bytes());
+        for t in &self.tallies {
+            h.update(t.columns.join(",").as_bytes());
+            h.update(b"\n");
+            for r in &t.counts {
+                h.update(r.as_bytes());
+                h.update(b"\n");
+            }
+            h.update(b"\n");
+        }
+        format!("{:016x}", h.digest())
+    }
+
+    /// Whether the progress is as it was recorded: its checksum, and every tally counts
+    /// each position once. `Err` says what differs.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        if self.checksum != self.digest() {
+            return Err(
+                "its recorded progress and tallies differ from their checksum: they were changed"
+                    .to_string(),
+            );
+        }
+        for t in &self.tallies {
+            let mut sum = 0u64;
+            for r in &t.counts {
+                let count = r
+                    .rsplit_once(',')
+                    .and_then(|(_, c)| c.parse::<u64>().ok())
+                    .ok_or_else(|| format!("its tally record {r:?} has no count"))?;
+                sum = sum
+                    .checked_add(count)
+                    .ok_or_else(|| "a tally's counts pass 2^64".to_string())?;
+            }
+            if sum != self.positions {
+                return Err(format!(
+                    "its tally by {} counts {sum} positions, it records {} done",
+                    t.columns.join(","),
+                    self.positions
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One tally: counts of positions grouped by some columns.
@@ -220,6 +286,33 @@ mod spaced {
             .map(|w| w.parse().map_err(serde::de::Error::custom))
             .collect()
     }
+}
+
+/// Refuses CSV files (to be read as one table by `analyze` or `report`) of which two
+/// hold the same rows by their sidecars: the same identity (the job, the rules, the
+/// sizes, the shard...), whatever their paths or compression. Files without a sidecar
+/// are not compared.
+pub fn refuse_same_rows(paths: &[PathBuf]) -> Result<()> {
+    let mut seen: Vec<(String, &Path)> = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            continue;
+        }
+        let Ok(Some(s)) = Sidecar::read(p) else {
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(h, _)| *h == s.identity_hash) {
+            return Err(Error::usage(format!(
+                "{} and {} hold the same rows (their sidecars record the same job, shard {}): \
+                 give each once (its rows would be counted twice)",
+                first.display(),
+                p.display(),
+                s.shard
+            )));
+        }
+        seen.push((s.identity_hash, p));
+    }
+    Ok(())
 }
 
 impl Sidecar {
@@ -347,5 +440,37 @@ impl Sidecar {
             ));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(counts: &[&str]) -> TallyCounts {
+        TallyCounts {
+            columns: vec!["n".into(), "value".into()],
+            counts: counts.iter().map(|c| c.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn progress_is_checked_by_its_checksum_and_its_counts() {
+        let p = Progress::new(2, 5, vec![tally(&["1,0,2", "2,\"{1|0}\",3"])]);
+        assert_eq!(p.check(), Ok(()));
+        // Any change: the checksum no longer matches.
+        let mut edited = p.clone();
+        edited.tallies[0].counts[0] = "1,0,3".into();
+        assert!(edited.check().unwrap_err().contains("checksum"));
+        let mut edited = p.clone();
+        edited.units = 3;
+        assert!(edited.check().is_err());
+        // Sealed anew but counting a position twice or missing one: refused.
+        let wrong = Progress::new(2, 6, vec![tally(&["1,0,2", "2,\"{1|0}\",3"])]);
+        assert!(wrong.check().unwrap_err().contains("counts 5 positions"));
+        let torn = Progress::new(2, 5, vec![tally(&["1,0,2", "2,\"{1|0}\""])]);
+        assert!(torn.check().is_err());
+        // Without tallies (keep only): the checksum alone.
+        assert_eq!(Progress::new(4, 9, Vec::new()).check(), Ok(()));
     }
 }

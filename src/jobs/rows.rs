@@ -81,18 +81,15 @@ impl RowPlan {
 
     /// Progress before anything is done.
     pub fn start(&self) -> Progress {
-        Progress {
-            units: 0,
-            positions: 0,
-            tallies: self
-                .groups
-                .iter()
-                .map(|(c, _)| TallyCounts {
-                    columns: c.clone(),
-                    counts: Vec::new(),
-                })
-                .collect(),
-        }
+        let tallies = self
+            .groups
+            .iter()
+            .map(|(c, _)| TallyCounts {
+                columns: c.clone(),
+                counts: Vec::new(),
+            })
+            .collect();
+        Progress::new(0, 0, tallies)
     }
 
     /// A sink for the rows of one unit of work.

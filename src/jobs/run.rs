@@ -174,7 +174,7 @@ fn run_once(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
         )));
     }
     // Held until the run returns: a second writer of this output is refused.
-    let _lock = super::output::prepare(&out)?;
+    let (out, _lock) = super::output::prepare(&out)?;
     let ctx = RunContext {
         out,
         shard: opts.shard.unwrap_or(Shard::WHOLE),

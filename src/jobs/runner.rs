@@ -16,6 +16,7 @@ use super::provenance::{Sidecar, Units};
 use super::rows::{RowPlan, UnitSink};
 use super::spec::CensusJob;
 use super::summary::{Summary, Tally};
+use super::totals::{Claim, Totals, claim_tally_files, write_tallies};
 use crate::error::{Error, Result};
 use crate::solving::Evaluator;
 use crate::solving::driver::ordered_map;
@@ -216,6 +217,14 @@ pub fn run_census(
     if !plan.is_plain() {
         sidecar.census = Some(plan.start());
     }
+    let regular = !std::fs::metadata(&ctx.out).is_ok_and(|m| !m.is_file());
+    if !regular && !job.tally.is_empty() {
+        return Err(Error::usage(format!(
+            "{} is not a regular file, and this job's tallies are written beside its output: \
+             name a file with --out",
+            ctx.out.display()
+        )));
+    }
     let existing = inspect(&ctx.out, &sidecar, ctx.resume, ctx.force)?;
     let mut summary = summary(&ctx.out, "positions", source.tally());
     let (mut output, first_unit, skip) = match existing {
@@ -223,30 +232,49 @@ pub fn run_census(
             summary.rows = rows;
             summary.already_complete = true;
             if !plan.is_plain() {
-                super::totals::restore_missing(&ctx.out)?;
+                let have = Sidecar::read(&ctx.out)?.and_then(|s| s.census);
+                if let Some(p) = &have {
+                    Totals::from_progress(p, &ctx.out).map_err(|e| match e {
+                        Error::Usage(m) => {
+                            Error::Usage(format!("{m}; use --force to compute it again"))
+                        }
+                        e => e,
+                    })?;
+                }
+                claim_tally_files(&ctx.out, &job.tally, Claim::Own, have.as_ref(), true)?;
             }
             return Ok(summary);
         }
-        Existing::Fresh => (Output::create(&ctx.out, sidecar)?, 0, 0),
+        Existing::Fresh => {
+            let claim = Claim::Fresh { force: ctx.force };
+            claim_tally_files(&ctx.out, &job.tally, claim, None, false)?;
+            (Output::create(&ctx.out, sidecar)?, 0, 0)
+        }
         Existing::Partial { rows, ref last, .. } => {
             let (unit, skip, before) = match plan.is_plain() {
                 true => locate(source, rows, last.as_deref().unwrap_or(&[]), &ctx.out)?,
                 false => locate_with_plan(source, &plan, &mut sidecar, rows, last, &ctx.out)?,
             };
+            claim_tally_files(
+                &ctx.out,
+                &job.tally,
+                Claim::Own,
+                sidecar.census.as_ref(),
+                false,
+            )?;
             if let Some(Units::Rows(list)) = sidecar.units.as_mut() {
                 *list = before;
             }
             (Output::resume(&ctx.out, sidecar, existing)?, unit, skip)
         }
     };
-    let mut totals = match plan.is_plain() {
-        true => None,
-        false => {
-            let p = output.progress().unwrap_or_else(|| plan.start());
-            Some(super::totals::Totals::from_progress(&p)?)
-        }
-    };
-    let positions_before = totals.as_ref().map_or(0, |t| t.positions);
+    let counted = !plan.is_plain();
+    if counted {
+        let p = output.progress().unwrap_or_else(|| plan.start());
+        output.set_totals(Totals::from_progress(&p, &ctx.out)?);
+    }
+    let positions = |output: &Output| output.totals(|t| t.positions);
+    let positions_before = positions(&output).unwrap_or(0);
     let done = output.rows();
     summary.resumed = done;
     let pb = progress::bar(ctx.quiet, "positions");
@@ -259,7 +287,7 @@ pub fn run_census(
             .map(|i| source.count(i))
             .sum();
         pb.set_length(total.max(done));
-        pb.set_position(totals.as_ref().map_or(done, |t| t.positions));
+        pb.set_position(positions_before.max(done));
     }
     let work: Vec<(usize, usize)> = (first_unit..source.units())
         .map(|i| (i, if i == first_unit { skip } else { 0 }))
@@ -285,21 +313,13 @@ pub fn run_census(
                 .into_iter()
                 .map_while(|u| u.map_err(|e| failed = Some(e)).ok())
                 .collect();
-            match totals.as_mut() {
-                None => {
-                    for unit in &batch {
-                        let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
-                        output.write_unit(bytes, rows, unit.skipped + rows)?;
-                    }
-                }
-                Some(t) => {
-                    // The progress (tallies) is recorded once for the batch's units.
-                    let mut written = Vec::with_capacity(batch.len());
-                    for unit in &batch {
-                        t.add(&unit.out)?;
-                        written.push((unit.out.bytes.as_slice(), unit.out.rows, unit.out.rows));
-                    }
-                    output.write_units_progress(&written, t.progress())?;
+            if counted {
+                let units: Vec<&super::rows::UnitOut> = batch.iter().map(|u| &u.out).collect();
+                output.write_units_counted(&units)?;
+            } else {
+                for unit in &batch {
+                    let (bytes, rows) = (&unit.out.bytes, unit.out.rows);
+                    output.write_unit(bytes, rows, unit.skipped + rows)?;
                 }
             }
             for unit in batch {
@@ -308,7 +328,7 @@ pub fn run_census(
             if let Some(e) = failed {
                 return Err(e);
             }
-            let rows = totals.as_ref().map_or(output.rows(), |t| t.positions);
+            let rows = positions(&output).unwrap_or_else(|| output.rows());
             if pb.length().is_some_and(|len| rows > len) {
                 pb.set_length(rows);
             }
@@ -330,12 +350,17 @@ pub fn run_census(
             _ => Default::default(),
         },
     ));
-    let output = settle(output, result, &ctx.out)?;
-    if let Some(t) = &totals {
-        summary.positions = plan.keeps().then_some((t.positions, positions_before));
-        // The tallies are written before the sidecar says complete: a run killed between
-        // the two is resumed (nothing left to compute) and writes them then.
-        summary.files = t.write_files(&ctx.out, output.resumable())?;
+    let mut output = settle(output, result, &ctx.out)?;
+    if counted {
+        // The tallies are written after the sidecar records the last units and before it
+        // says complete: a run killed between the two is resumed (nothing left to
+        // compute), finds them to be the ones it writes, and writes them again.
+        output.checkpoint()?;
+        let done = positions(&output).expect("counted");
+        summary.positions = plan.keeps().then_some((done, positions_before));
+        if let Some(p) = output.progress() {
+            summary.files = write_tallies(&ctx.out, &p.tallies)?;
+        }
     }
     output.finish(&summary.text())?;
     Ok(summary)

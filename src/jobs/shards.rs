@@ -74,6 +74,14 @@ pub(super) fn load(path: &Path) -> Result<ShardFile> {
         ))
     })?;
     if !sidecar.complete {
+        let real = crate::sys::lock::resolve_links(path)?;
+        if let Some(holder) = crate::sys::lock::held_by(&real) {
+            return Err(refuse(format!(
+                "{show} (shard {}) is being written by another gamecensus ({holder}): wait for \
+                 it to finish",
+                sidecar.shard
+            )));
+        }
         return Err(refuse(format!(
             "{show} (shard {}) is incomplete: {} rows of an interrupted run; finish it with \
              gamecensus run JOB --shard {} --resume",

@@ -33,8 +33,11 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// Totals as recorded in `p`.
-    pub fn from_progress(p: &Progress) -> Result<Totals> {
+    /// Totals as recorded in `p`, the progress in the sidecar of `out`: refused (a usage
+    /// error naming the sidecar) unless its checksum and counts are as recorded.
+    pub fn from_progress(p: &Progress, out: &Path) -> Result<Totals> {
+        p.check()
+            .map_err(|why| Error::usage(format!("{}: {why}", Sidecar::path_for(out).display())))?;
         let mut counts = Vec::new();
         for t in &p.tallies {
             counts.push(parse_counts(t)?);
@@ -76,47 +79,47 @@ impl Totals {
         Ok(())
     }
 
-    /// As recorded in a sidecar.
+    /// As recorded in a sidecar (sealed with its checksum). Costs a sort of every
+    /// tally's groups: called when the sidecar is written, not for every unit.
     pub fn progress(&self) -> Progress {
-        Progress {
-            units: self.units,
-            positions: self.positions,
-            tallies: self
-                .columns
-                .iter()
-                .zip(&self.counts)
-                .map(|(c, m)| TallyCounts {
-                    columns: c.clone(),
-                    counts: records(m),
-                })
-                .collect(),
-        }
+        let tallies = self
+            .columns
+            .iter()
+            .zip(&self.counts)
+            .map(|(c, m)| TallyCounts {
+                columns: c.clone(),
+                counts: records(m),
+            })
+            .collect();
+        Progress::new(self.units, self.positions, tallies)
     }
 
-    /// Writes every tally beside `out` (each file whole: written under a temporary
-    /// name, then renamed; an older tally file there is replaced), if `out` is a regular
-    /// file (`/dev/null` gets none). Returns the files.
-    pub fn write_files(&self, out: &Path, regular: bool) -> Result<Vec<PathBuf>> {
-        if !regular {
-            return Ok(Vec::new());
-        }
-        write_tallies(out, &self.progress())
+    /// The columns of each tally.
+    pub fn columns(&self) -> &[Vec<String>] {
+        &self.columns
     }
 }
 
-/// Writes the tallies of `p` beside `out` (see [`Totals::write_files`]).
-pub fn write_tallies(out: &Path, p: &Progress) -> Result<Vec<PathBuf>> {
+/// The text of a tally file: the columns and `count`, then one record per group.
+fn tally_text(t: &TallyCounts) -> String {
+    let mut text = t.columns.join(",");
+    text.push_str(",count\n");
+    for r in &t.counts {
+        text.push_str(r);
+        text.push('\n');
+    }
+    text
+}
+
+/// Writes `tallies` beside `out`, each file whole (written under a temporary
+/// name, then renamed). What was at their paths has been claimed for this run by
+/// [`claim_tally_files`]. Returns the files.
+pub fn write_tallies(out: &Path, tallies: &[TallyCounts]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    for t in &p.tallies {
+    for t in tallies {
         let path = tally_path(out, &t.columns);
         let staged = super::staged::Staged::file(&path, true)?;
-        let mut text = t.columns.join(",");
-        text.push_str(",count\n");
-        for r in &t.counts {
-            text.push_str(r);
-            text.push('\n');
-        }
-        std::fs::write(staged.path(), text)
+        std::fs::write(staged.path(), tally_text(t))
             .map_err(|e| Error::io(format!("writing {}", path.display()), e))?;
         staged.commit()?;
         files.push(path);
@@ -124,23 +127,76 @@ pub fn write_tallies(out: &Path, p: &Progress) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Writes the tallies of a complete output that are missing (removed, or never
-/// written because the run was killed between its last row and them).
-pub fn restore_missing(out: &Path) -> Result<()> {
-    if let Some(sidecar) = Sidecar::read(out)?
-        && let Some(p) = &sidecar.census
-        && p.tallies
-            .iter()
-            .any(|t| !tally_path(out, &t.columns).exists())
-    {
-        write_tallies(out, p)?;
+/// What a run is about to do with the output whose tallies are at stake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Write it from the start (`--force` given or not).
+    Fresh {
+        /// `--force`: what is at the tallies' paths goes now.
+        force: bool,
+    },
+    /// Continue an interrupted run, or find it complete: the tally files there must be
+    /// the ones its sidecar's progress writes.
+    Own,
+}
+
+/// Decides, before anything is computed, what happens to the files at the paths of the
+/// tallies `columns` of `out`, so that a run never overwrites what is not its own:
+/// a fresh run refuses any file there unless `--force` (which removes them now, so that
+/// an interrupted forced run does not leave another run's tallies beside its rows); a
+/// resumed or complete run accepts only the files its recorded `progress` writes, byte
+/// for byte (a run killed between writing them and recording that it is complete left
+/// them), and writes the missing ones of a complete run.
+pub fn claim_tally_files(
+    out: &Path,
+    columns: &[Vec<String>],
+    claim: Claim,
+    progress: Option<&Progress>,
+    complete: bool,
+) -> Result<()> {
+    for (i, c) in columns.iter().enumerate() {
+        let path = tally_path(out, c);
+        let show = path.display();
+        if std::fs::symlink_metadata(&path).is_err() {
+            if complete && let Some(p) = progress {
+                write_tallies(out, &p.tallies[i..=i])?;
+            }
+            continue;
+        }
+        match claim {
+            Claim::Fresh { force: true } => {
+                std::fs::remove_file(&path)
+                    .map_err(|e| Error::io(format!("removing {show} (--force)"), e))?;
+            }
+            Claim::Fresh { force: false } => {
+                return Err(Error::usage(format!(
+                    "will not overwrite {show}: this run writes its tally there; use --force \
+                     to replace it or --out to write elsewhere"
+                )));
+            }
+            Claim::Own => {
+                let want = progress.and_then(|p| p.tallies.get(i)).map(tally_text);
+                let have = std::fs::read(&path).ok();
+                if want.is_none() || have.as_deref() != want.as_deref().map(str::as_bytes) {
+                    return Err(Error::usage(format!(
+                        "{show} is not the tally {} recorded{}: it was changed or is \
+                         another run's; use --force to compute it again",
+                        Sidecar::path_for(out).display(),
+                        if complete { "" } else { " so far" }
+                    )));
+                }
+            }
+        }
     }
     Ok(())
 }
 
 fn add_counts(all: &mut HashMap<String, u64>, one: &HashMap<String, u64>) -> Result<()> {
     for (k, &c) in one {
-        let e = all.entry(k.clone()).or_insert(0);
+        let e = match all.get_mut(k) {
+            Some(e) => e,
+            None => all.entry(k.clone()).or_insert(0),
+        };
         *e = e
             .checked_add(c)
             .ok_or_else(|| Error::Limit("a tally count passed 2^64".to_string()))?;
@@ -161,17 +217,26 @@ fn records(m: &HashMap<String, u64>) -> Vec<String> {
             })
             .collect::<Vec<_>>()
     });
-    keys.into_iter()
-        .map(|k| {
-            let mut w = csv::WriterBuilder::new()
-                .terminator(csv::Terminator::Any(b'\n'))
-                .from_writer(Vec::new());
-            let mut rec: Vec<&str> = k.split(SEP).collect();
-            let count = m[k].to_string();
-            rec.push(&count);
-            w.write_record(&rec).expect("writing to memory");
-            let mut s = String::from_utf8(w.into_inner().expect("in memory")).expect("UTF-8");
-            s.pop();
+    // One writer for all: each record's end is where the buffer ends after it.
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let mut ends = Vec::with_capacity(keys.len());
+    for k in keys {
+        let count = m[k].to_string();
+        w.write_record(k.split(SEP).chain(std::iter::once(count.as_str())))
+            .and_then(|_| w.flush().map_err(csv::Error::from))
+            .expect("writing to memory");
+        ends.push(w.get_ref().len());
+    }
+    let buf = w.into_inner().expect("in memory");
+    let mut start = 0;
+    ends.into_iter()
+        .map(|end| {
+            let s = std::str::from_utf8(&buf[start..end - 1])
+                .expect("UTF-8")
+                .to_string();
+            start = end;
             s
         })
         .collect()
@@ -238,7 +303,10 @@ pub fn resume_point(out: &Path, rows: u64) -> Result<Resumed> {
         _ => None,
     };
     Ok(Resumed {
-        totals: Totals::from_progress(p)?,
+        totals: Totals::from_progress(p, out).map_err(|e| match e {
+            Error::Usage(m) => Error::Usage(format!("cannot resume {show}: {m}")),
+            e => e,
+        })?,
         unit_rows,
     })
 }

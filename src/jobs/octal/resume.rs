@@ -57,8 +57,16 @@ pub fn open(o: &OctalOptions, code: &OctalCode, method: &Identity) -> Result<Ope
     if let Some(p) = o.checkpoint {
         locks.push(crate::sys::lock::OutputLock::acquire(p)?);
     }
-    if let Some(p) = o.out {
-        locks.extend(crate::jobs::output::prepare(p)?);
+    // Symbolic links followed: the sidecar goes beside the real file.
+    let out = match o.out {
+        Some(p) => {
+            let (real, lock) = crate::jobs::output::prepare(p)?;
+            locks.extend(lock);
+            Some(real)
+        }
+        None => None,
+    };
+    if let Some(p) = out.as_deref() {
         let want = sidecar(code, o.max, rayon::current_num_threads());
         match inspect(p, &want, o.resume, o.force)? {
             Existing::Complete { rows } => {
