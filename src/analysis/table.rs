@@ -96,6 +96,7 @@ impl Table {
         if paths.is_empty() {
             return Err(Error::usage("give at least one CSV file"));
         }
+        crate::jobs::provenance::refuse_same_rows(paths)?;
         // A file given twice (under any name: compared by canonical path) would be
         // counted twice.
         let mut seen: Vec<(PathBuf, &Path)> = Vec::new();

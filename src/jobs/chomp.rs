@@ -49,19 +49,19 @@ pub fn chomp_table(
         )),
         None => Ok(()),
     };
-    let table = ChompTable::compute(rows, columns, budget, &stop)?;
-    let computed = start.elapsed().as_secs_f64();
     let write_err = |e: std::io::Error| Error::io("writing the CSV", e);
     let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
     writeln!(out, "{}", names.join(",")).map_err(write_err)?;
     // By number of non-empty rows: positions, P-positions, largest value and where.
     let mut by_rows = vec![(0u64, 0u64, 0u16, String::new()); rows + 1];
     let mut positions = 0u64;
-    for (r, v) in table.positions() {
+    // Each row is written as soon as its value is known: a run stopped early leaves the
+    // rows before (whole: the stop is checked between rows).
+    let table = ChompTable::compute_each(rows, columns, budget, &stop, &mut |r, v| {
         positions += 1;
         let k = r.iter().take_while(|&&x| x > 0).count();
         let squares: usize = r.iter().sum();
-        let text = write_rows(&r);
+        let text = write_rows(r);
         let e = &mut by_rows[k];
         e.0 += 1;
         if v == 0 {
@@ -75,10 +75,9 @@ pub fn chomp_table(
             let quoted = if k > 1 { format!("\"{text}\"") } else { text };
             writeln!(out, "{quoted},{k},{},{squares},{v}", r[0]).map_err(write_err)?;
         }
-        if positions & 0xfffff == 0 {
-            stop()?;
-        }
-    }
+        Ok(())
+    })?;
+    let computed = start.elapsed().as_secs_f64();
     out.flush().map_err(write_err)?;
     let mut s = format!(
         "chomp: every diagram of at most {rows} rows and {columns} columns, {positions} positions, valued in {computed:.2} s ({:.0} positions/s)\n",

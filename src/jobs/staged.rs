@@ -23,6 +23,34 @@ pub struct Staged {
     _stop: Option<crate::sys::stop::Registration>,
 }
 
+/// Removes what earlier processes killed with no chance to clean up (`kill -9`, a
+/// crash) left in `dir` while writing the same output: the entries named `PREFIX` + a
+/// process number (+ anything), other than this process's. Called with the output's lock
+/// held ([`crate::sys::lock`]), so no live writer of that output owns them. Each one
+/// removed is named on stderr.
+pub fn remove_leftovers(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mine = std::process::id().to_string();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(prefix)) else {
+            continue;
+        };
+        let pid: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if pid.is_empty() || pid == mine {
+            continue;
+        }
+        if remove(&e.path()).is_ok() {
+            eprintln!(
+                "gamecensus: removed {}, left by an earlier run (process {pid}) that was killed",
+                e.path().display()
+            );
+        }
+    }
+}
+
 /// Refuses an existing `path` unless `force`.
 pub fn refuse_existing(path: &Path, force: bool) -> Result<()> {
     if path.as_os_str().is_empty() {
@@ -92,11 +120,9 @@ impl Staged {
                 parent.display()
             ))
         })?;
-        let tmp = parent.join(format!(
-            ".{}.gamecensus-partial-{}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
+        let prefix = format!(".{}.gamecensus-partial-", name.to_string_lossy());
+        remove_leftovers(parent, &prefix);
+        let tmp = parent.join(format!("{prefix}{}", std::process::id()));
         let _ = remove(&tmp);
         let made = if dir {
             std::fs::create_dir(&tmp)

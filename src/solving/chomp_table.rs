@@ -91,6 +91,19 @@ impl ChompTable {
         budget: u64,
         stop: &dyn Fn() -> Result<()>,
     ) -> Result<ChompTable> {
+        Self::compute_each(rows, columns, budget, stop, &mut |_, _| Ok(()))
+    }
+
+    /// [`ChompTable::compute`], giving `each` every position (the empty diagram left
+    /// out) with its nim-value as soon as it is known, in the order of
+    /// [`ChompTable::positions`].
+    pub fn compute_each(
+        rows: usize,
+        columns: usize,
+        budget: u64,
+        stop: &dyn Fn() -> Result<()>,
+        each: &mut dyn FnMut(&[usize], u16) -> Result<()>,
+    ) -> Result<ChompTable> {
         let n = Self::check(rows, columns, budget)? as usize;
         let width = rows + 1;
         let top = columns + rows;
@@ -131,9 +144,11 @@ impl ChompTable {
                     let v = t.values[option as usize] as usize;
                     seen[v] = stamp;
                 });
-                (0..seen.len())
+                let v = (0..seen.len())
                     .find(|&v| seen[v] != stamp)
-                    .expect("fewer options than slots") as u16
+                    .expect("fewer options than slots") as u16;
+                each(&r, v)?;
+                v
             };
             t.values.push(value);
             next_diagram(&mut r, columns);

@@ -16,7 +16,8 @@
 //!
 //! Exit codes: 128 + the signal for a signal (130 for SIGINT, 143 for SIGTERM, 129 for
 //! SIGHUP), 2 (a limit reached) for the memory budget and the deadline. A second signal
-//! while the first is being handled exits at once with its code.
+//! while the first is being handled exits at once with its code, removing the process's
+//! lock files and saying so in one line.
 //!
 //! A watchdog rather than a test inside the solvers: the kernel's and the solvers'
 //! recursions would need one at every step, in the hot paths of a census; here the cost
@@ -231,7 +232,15 @@ pub fn install(watch: Watch) -> crate::Result<()> {
     }
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     for sig in [SIGINT, SIGTERM, SIGHUP] {
-        let registered = signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, &ARMED)
+        // SAFETY: `second_signal` makes only async-signal-safe calls.
+        let second = unsafe {
+            signal_hook::low_level::register(sig, move || {
+                if ARMED.load(Ordering::SeqCst) {
+                    second_signal(sig)
+                }
+            })
+        };
+        let registered = second
             .and_then(|_| signal_hook::flag::register_usize(sig, &SIGNAL, sig as usize))
             .and_then(|_| signal_hook::flag::register(sig, &ARMED));
         registered.map_err(|e| crate::Error::io("installing the signal handlers", e))?;
@@ -244,6 +253,38 @@ pub fn install(watch: Watch) -> crate::Result<()> {
         .spawn(move || watchdog(deadline, watch.grace))
         .map_err(|e| crate::Error::io("starting the watchdog", e))?;
     Ok(())
+}
+
+/// A second signal while the first is handled: the process leaves at once, from the
+/// signal handler (only async-signal-safe calls: `unlink`, `write`, `_exit`). It removes
+/// its lock files and says so in one line; what it wrote stays as its sidecars last
+/// recorded it (a torn last row is cut by `--resume`, a half-built temporary is removed
+/// by the next run of the same command).
+fn second_signal(sig: i32) -> ! {
+    let locks = super::lock::unlink_held_in_handler();
+    let name: &[u8] = match sig {
+        signal_hook::consts::SIGINT => b"SIGINT",
+        signal_hook::consts::SIGTERM => b"SIGTERM",
+        signal_hook::consts::SIGHUP => b"SIGHUP",
+        _ => b"signal",
+    };
+    let parts: [&[u8]; 4] = [
+        b"\ngamecensus: a second ",
+        name,
+        b" while stopping: stopped at once",
+        if locks > 0 {
+            b"; its lock files are removed, and each output keeps the whole rows its sidecar \
+              vouches for: continue with --resume\n"
+        } else {
+            b"\n"
+        },
+    ];
+    for p in parts {
+        // SAFETY: write(2) on stderr is async-signal-safe.
+        unsafe { libc::write(2, p.as_ptr().cast(), p.len()) };
+    }
+    // SAFETY: _exit(2) is async-signal-safe and runs no destructors.
+    unsafe { libc::_exit(128 + sig) }
 }
 
 fn watchdog(deadline: Option<(f64, Instant)>, grace: Duration) {

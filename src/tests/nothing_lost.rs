@@ -1,6 +1,8 @@
 //! Nothing lost (issue #29): one writer per output, a full disk, resume that trusts only
 //! what its sidecar vouches for, early-killed octal checkpoints, and a soak of random
-//! kills, resumes and concurrent starts whose every final file is the solo run's bytes;
+//! kills, resumes and concurrent starts (through links, with tallies and compressed
+//! outputs) whose every final file is the solo run's bytes (round two, issue #44:
+//! nothing_lost_outputs.rs);
 //! each with the real binary, real signals, a real second process and a real small
 //! filesystem (tmpfs; skipped with a printed reason where the machine cannot mount one).
 //! Stopping within a second and memory budgets: stopping.rs.
@@ -287,20 +289,43 @@ impl Lcg {
 
 #[test]
 fn soak_random_kills_resumes_and_concurrent_starts() {
+    // Half the files are plain CSV of a job without tallies, half `.csv.zst` of the same
+    // census with two tallies (issue #44); each start writes through the real name, a
+    // symbolic link to it or a hard link to it.
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let job = write_job(d, "ct7", CT7);
+    let tallied = write_job(
+        d,
+        "ct7t",
+        &format!("{CT7}tally = [['n', 'outcome'], ['n', 'atomic_weight']]\n"),
+    );
     let want = solo(d, &job);
+    let solo_t = d.join("solo-t.csv");
+    let o = common::cli::run_job(&tallied, s(&solo_t), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tallies = ["n-outcome", "n-atomic_weight"]
+        .map(|t| std::fs::read(d.join(format!("solo-t.tally-{t}.csv"))).unwrap());
     let mut rng = Lcg(29);
     let mut events = 0;
     for file in 0..10 {
-        let out = d.join(format!("soak{file}.csv"));
+        let zst = file % 2 == 1;
+        let (job, ext) = if zst { (&tallied, "csv.zst") } else { (&job, "csv") };
+        let out = d.join(format!("soak{file}.{ext}"));
+        let link = d.join(format!("link{file}.{ext}"));
+        std::os::unix::fs::symlink(out.file_name().unwrap(), &link).unwrap();
+        let hard = d.join(format!("hard{file}.{ext}"));
         for _ in 0..20 {
-            // One to three starts at once, each a plain run or a --resume.
+            if out.exists() && !hard.exists() {
+                std::fs::hard_link(&out, &hard).unwrap();
+            }
+            // One to three starts at once, each a plain run or a --resume, through one of
+            // the names.
             let starts = 1 + rng.below(3);
             let children: Vec<Child> = (0..starts)
                 .map(|_| {
-                    let mut args = vec!["run", &job, "--out", s(&out), "--quiet"];
+                    let name = [&out, &link, &hard][rng.below(3) as usize];
+                    let mut args = vec!["run", job, "--out", s(name), "--quiet"];
                     if rng.below(3) > 0 {
                         args.push("--resume");
                     }
@@ -330,10 +355,22 @@ fn soak_random_kills_resumes_and_concurrent_starts() {
                 events += 1;
             }
         }
-        let o = common::cli::run_job(&job, s(&out), &["--quiet", "--resume"]);
+        let o = common::cli::run_job(job, s(&out), &["--quiet", "--resume"]);
         assert!(o.status.success(), "{}", stderr(&o));
-        assert!(std::fs::read(&out).unwrap() == want, "soak file {file}");
-        assert!(!d.join(format!("soak{file}.csv.lock")).exists());
+        let bytes = std::fs::read(&out).unwrap();
+        let rows = if zst {
+            zstd::decode_all(&bytes[..]).unwrap()
+        } else {
+            bytes
+        };
+        assert!(rows == want, "soak file {file}");
+        if zst {
+            for (t, solo) in ["n-outcome", "n-atomic_weight"].iter().zip(&tallies) {
+                let have = std::fs::read(d.join(format!("soak{file}.tally-{t}.csv"))).unwrap();
+                assert!(have == *solo, "soak file {file}: tally {t}");
+            }
+        }
+        assert!(!d.join(format!("soak{file}.{ext}.lock")).exists());
     }
     assert!(events >= 200, "{events}");
 }
