@@ -145,6 +145,13 @@ impl Progress {
     /// Whether the progress is as it was recorded: its checksum, and every tally counts
     /// each position once. `Err` says what differs.
     pub fn check(&self) -> std::result::Result<(), String> {
+        if self.checksum.is_empty() {
+            return Err(
+                "its recorded progress and tallies have no checksum (an older gamecensus wrote \
+                 them): they cannot be trusted"
+                    .to_string(),
+            );
+        }
         if self.checksum != self.digest() {
             return Err(
                 "its recorded progress and tallies differ from their checksum: they were changed"
