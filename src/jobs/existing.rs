@@ -43,7 +43,17 @@ pub enum Existing {
 pub fn inspect(path: &Path, want: &Sidecar, resume: bool, force: bool) -> Result<Existing> {
     let show = path.display();
     let meta = match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Existing::Fresh),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // A sidecar without its CSV is an earlier run's, replaced; a file there that
+            // is not a sidecar is someone's, kept.
+            if !force && let Err(Error::Usage(m)) = Sidecar::read(path) {
+                return Err(Error::usage(format!(
+                    "will not overwrite {m}; use --force to replace it or --out to write \
+                     elsewhere"
+                )));
+            }
+            return Ok(Existing::Fresh);
+        }
         Err(e) => return Err(Error::io(format!("reading {show}"), e)),
         Ok(m) => m,
     };

@@ -95,6 +95,12 @@ fn tally_files_are_never_overwritten_without_force() {
     let o = run_job(&job, s(&out), &["--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("already complete"), "{}", stderr(&o));
+    // A file at the sidecar's path that is not a sidecar: kept as well.
+    let other = d.join("u.csv");
+    std::fs::write(d.join("u.csv.meta.json"), "notes\n").unwrap();
+    let o = run_job(&job, s(&other), &["--quiet"]);
+    assert_usage_error(&o, "will not overwrite");
+    assert_eq!(std::fs::read_to_string(d.join("u.csv.meta.json")).unwrap(), "notes\n");
     // Removed with its CSV, the tally file left alone is another run's to this job:
     // refused as well.
     std::fs::remove_file(&out).unwrap();
