@@ -96,7 +96,6 @@ impl Table {
         if paths.is_empty() {
             return Err(Error::usage("give at least one CSV file"));
         }
-        crate::jobs::provenance::refuse_same_rows(paths)?;
         // A file given twice (under any name: compared by canonical path) would be
         // counted twice.
         let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
@@ -119,6 +118,7 @@ impl Table {
             }
             seen.push((key, p));
         }
+        crate::jobs::provenance::refuse_same_rows(paths)?;
         let mut files = Vec::new();
         let mut header: Option<(Vec<String>, &Path)> = None;
         for p in paths {

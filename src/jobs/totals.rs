@@ -179,8 +179,8 @@ pub fn claim_tally_files(
                 let have = std::fs::read(&path).ok();
                 if want.is_none() || have.as_deref() != want.as_deref().map(str::as_bytes) {
                     return Err(Error::usage(format!(
-                        "{show} is not the tally {} recorded{}: it was changed or is \
-                         another run's; use --force to compute it again",
+                        "{show} is not the tally {} recorded{}, it was changed or is another \
+                         run's: compute it again with --force",
                         Sidecar::path_for(out).display(),
                         if complete { "" } else { " so far" }
                     )));
