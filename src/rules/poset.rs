@@ -19,6 +19,7 @@
 use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::{Error, Result, quoted};
 use crate::shapes::{Shape, canonical_key};
+use crate::values::game::GameId;
 
 /// Poset games (and Chomp).
 pub struct PosetGame;
@@ -191,6 +192,41 @@ pub fn say_element(s: &Shape, x: usize) -> String {
     }
 }
 
+/// The number of elements of `s` if it is a chain (a total order), `None` otherwise.
+/// `s` is held as its closure, an arc `a → b` for every `a < b`; the test uses only
+/// what it sees: the arcs are distinct and none is a loop, there are k(k-1)/2 of them
+/// on k elements, and every arc goes from an element with more elements above it to
+/// one with fewer. Then no two arcs join the same two elements (they would go both
+/// ways), so every pair is joined once; two elements with as many above them would be
+/// joined both ways or not at all, so those counts differ, and the order is the total
+/// order by them. Linear in the arcs.
+pub fn chain_length(s: &Shape) -> Option<usize> {
+    let (k, edges) = (s.n(), s.edges());
+    if !s.directed() || edges.len() != k * k.saturating_sub(1) / 2 {
+        return None;
+    }
+    let mut above = vec![0usize; k];
+    for (i, e) in edges.iter().enumerate() {
+        // Edges are sorted, so arcs with the same ends are next to each other.
+        if e.a == e.b || (i > 0 && (edges[i - 1].a, edges[i - 1].b) == (e.a, e.b)) {
+            return None;
+        }
+        above[e.a as usize] += 1;
+    }
+    edges
+        .iter()
+        .all(|e| above[e.a as usize] > above[e.b as usize])
+        .then_some(k)
+}
+
+/// The value of a chain of `part`'s size if it is one: a nim heap (taking the element
+/// with i elements below it leaves a chain of i, so the options are the chains of
+/// 0..k-1 elements, \*0..\*(k-1) by induction, and the mex is k; Winning Ways ch. 18).
+fn chain_value(part: &Shape) -> Option<Result<GameId>> {
+    let k = u32::try_from(chain_length(part)?).ok()?;
+    Some(Ok(GameId::nimber(k)))
+}
+
 /// The cover relations (`a < b` with nothing between) of a poset held as its closure.
 pub fn covers(s: &Shape) -> Vec<(usize, usize)> {
     let n = s.n();
@@ -322,6 +358,11 @@ impl ShapedRules for PosetGame {
 
     fn key(&self, s: &Shape) -> crate::shapes::ShapeKey {
         canonical_key(s)
+    }
+
+    /// A chain is a nim heap of its size ([`chain_length`]).
+    fn known_value(&self, part: &Shape) -> Option<Result<GameId>> {
+        chain_value(part)
     }
 
     /// Every poset of `size` elements once up to isomorphism: each one of `size - 1`
