@@ -1,5 +1,5 @@
-//! Issue #44 ("nothing lost, round two"), class 8: inputs whose cost grew without bound
-//! although their answer is small.
+//! Issue #44 ("nothing lost, round two"), classes 8 and 9: inputs whose cost or output
+//! grew without bound although their answer is small.
 //!
 //! Class 8, long chains and stalks: a chain of a poset game (a one-row or one-column
 //! Chomp position) and a Hackenbush stalk were valued option by option, a copy of the
@@ -21,11 +21,17 @@
 //!   ch. 2: blue, blue, red = 3/2; blue, red, blue = 3/4);
 //! - at the largest size a position may have (4,096 vertices), under `--timeout` and
 //!   `--memory`: a return of the cubic path would stop there and fail, not hang.
+//!
+//! Class 9, thermographs of huge or tiny values: `value 'thermograph(G)' --svg` drew one
+//! game unit at least 12 pixels, so {10^12|−10^12} was a 3·10^13-pixel SVG a browser
+//! shows blank. The drawing now has the same few hundred pixels whatever the values'
+//! magnitude; its labels carry the exact values (as the calculator prints them) and stay
+//! on the canvas.
 
 use std::collections::HashMap;
 
 use crate::common;
-use common::cli::{run, stderr, stdout};
+use common::cli::{run, run_in, stderr, stdout};
 use gamecensus::rules::chomp::Chomp;
 use gamecensus::rules::hackenbush::Hackenbush;
 use gamecensus::rules::poset::{PosetGame, posets};
@@ -329,4 +335,100 @@ fn the_longest_chains_and_stalks_are_valued() {
     assert!(err.contains("a number beyond the kernel's range"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+/// The value of attribute `name` in the first tag of `xml` that starts with `tag`.
+fn attr(xml: &str, tag: &str, name: &str) -> f64 {
+    let at = xml.find(tag).unwrap_or_else(|| panic!("no {tag}"));
+    let rest = &xml[at..];
+    let rest = &rest[..rest.find('>').unwrap_or(rest.len())];
+    let key = format!(" {name}=\"");
+    let v = &rest[rest.find(&key).unwrap_or_else(|| panic!("no {name}")) + key.len()..];
+    v[..v.find('"').unwrap()].parse().unwrap()
+}
+
+/// Every element `tag` of `xml` (its text from `<tag` to its `>`).
+fn tags<'a>(xml: &'a str, tag: &str) -> Vec<&'a str> {
+    xml.match_indices(tag)
+        .map(|(i, _)| &xml[i..i + xml[i..].find('>').unwrap()])
+        .collect()
+}
+
+/// Switches {x|−x} (Winning Ways ch. 6: walls x − t and −x + t, meeting at the
+/// temperature x over the mean 0) with x from 2^-50 to 10^15, and one far from 0:
+/// each SVG is at most 1200 x 600 pixels and at least 300 x 200, every corner on the
+/// canvas, and the labels exact: the stops (±x, 0), the mast's foot (0, x), the
+/// temperature axis's 0 (and x when it is not on 0's pixel), the group's data-temperature
+/// and data-mean. `draw --thermograph` writes the same bytes.
+#[test]
+fn thermographs_of_huge_and_tiny_values_are_pictures_of_bounded_size() {
+    let dir = tempfile::tempdir().unwrap();
+    for (x, mean, big) in [
+        ("1000000000000", "0", true),
+        ("1000000000000000", "0", true),
+        ("100", "0", true),
+        ("1/1099511627776", "0", false),
+        ("1/1125899906842624", "0", false),
+    ] {
+        let game = format!("{{{x}|-{x}}}");
+        let file = format!("t{}.svg", x.len());
+        let o = run_in(
+            &["value", &format!("thermograph({game})"), "--svg", &file],
+            b"",
+            dir.path(),
+        );
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let svg = std::fs::read_to_string(dir.path().join(&file)).unwrap();
+        let (w, h) = (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height"));
+        assert!((300.0..=1200.0).contains(&w), "{game}: width {w}");
+        assert!((200.0..=600.0).contains(&h), "{game}: height {h}");
+        for c in tags(&svg, "<circle") {
+            let (cx, cy) = (attr(c, "<circle", "cx"), attr(c, "<circle", "cy"));
+            assert!(cx > 0.0 && cx < w && cy > 0.0 && cy < h, "{game}: {c}");
+        }
+        for t in tags(&svg, "<text") {
+            let tx = attr(t, "<text", "x");
+            assert!(tx > 0.0 && tx < w, "{game}: {t}");
+        }
+        assert!(svg.contains(&format!("data-temperature=\"{x}\" data-mean=\"{mean}\"")));
+        for label in [format!("({x}, 0)"), format!("(-{x}, 0)"), format!("(0, {x})")] {
+            assert!(svg.contains(&format!(">{label}</text>")), "{game}: {label}");
+        }
+        assert!(svg.contains("text-anchor=\"end\">0</text>"), "{game}: t = 0");
+        if big {
+            let label = format!("text-anchor=\"end\">{x}</text>");
+            assert!(svg.contains(&label), "{game}: the temperature on its axis");
+        }
+        let drawn = format!("d{}.svg", x.len());
+        let o = run_in(
+            &["draw", "--thermograph", &game, "--out", &drawn],
+            b"",
+            dir.path(),
+        );
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let d = std::fs::read_to_string(dir.path().join(&drawn)).unwrap();
+        assert_eq!(d, svg, "{game}: draw --thermograph");
+    }
+    // Far from 0 and hot: 10^12 + {1|-1} (mean 10^12, temperature 1).
+    let o = run_in(
+        &[
+            "value",
+            "thermograph(1000000000000 + {1|-1})",
+            "--svg",
+            "far.svg",
+        ],
+        b"",
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(dir.path().join("far.svg")).unwrap();
+    let (w, h) = (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height"));
+    assert!(w <= 1200.0 && h <= 600.0, "{w} x {h}");
+    for label in [
+        "(1000000000001, 0)",
+        "(999999999999, 0)",
+        "(1000000000000, 1)",
+    ] {
+        assert!(svg.contains(&format!(">{label}</text>")), "{label}");
+    }
 }
