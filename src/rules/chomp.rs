@@ -9,6 +9,7 @@ use super::poset::{PosetGame, chomp, chomp_rows, parse_rows, say_element, write_
 use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
 use crate::shapes::Shape;
+use crate::values::game::GameId;
 
 /// Chomp.
 pub struct Chomp;
@@ -99,6 +100,11 @@ impl ShapedRules for Chomp {
 
     fn key(&self, s: &Shape) -> crate::shapes::ShapeKey {
         PosetGame.key(s)
+    }
+
+    /// A chain (one row or one column) is a nim heap, as in any poset game.
+    fn known_value(&self, part: &Shape) -> Option<Result<GameId>> {
+        PosetGame.known_value(part)
     }
 
     /// Every Young diagram of `size` squares with at most [`MAX_ROWS`] rows.

@@ -13,10 +13,12 @@
 //! Components are the parts hanging from the ground separately, each with its own copy of
 //! the ground: the position is their sum. Exchanging blue and red negates.
 
+use super::hackenbush_stalks::{stalk_colours, stalk_value};
 use super::shape_rules::{Act, Kind, Listing, Mirror, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::shapes::{Shape, canonical_key};
+use crate::values::game::GameId;
 
 pub use super::hackenbush_census::{
     automorphisms, coloured_graphs, grounded_graphs, multi_coloured_graphs,
@@ -296,6 +298,12 @@ impl ShapedRules for Hackenbush {
 
     fn mirror(&self) -> Mirror {
         Mirror::EdgeLabels(BLUE, RED)
+    }
+
+    /// A green stalk is a nim heap, a blue-red stalk a number by Berlekamp's rule
+    /// ([`super::hackenbush_stalks`]).
+    fn known_value(&self, part: &Shape) -> Option<Result<GameId>> {
+        stalk_value(&stalk_colours(part)?)
     }
 
     fn key(&self, s: &Shape) -> crate::shapes::ShapeKey {

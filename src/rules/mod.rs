@@ -26,6 +26,7 @@ pub mod hackenbush;
 mod hackenbush_census;
 mod hackenbush_graph6;
 mod hackenbush_labels;
+pub mod hackenbush_stalks;
 pub mod impartial;
 pub mod impartial_cutthroat;
 pub mod konane;

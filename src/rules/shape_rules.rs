@@ -14,6 +14,7 @@ use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::shapes::stone_board::StoneBoard;
 use crate::shapes::{Shape, ShapeKey, canonical_key};
+use crate::values::game::GameId;
 
 /// A move: what is played, and the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,6 +223,18 @@ pub trait ShapedRules: Send + Sync {
     /// positions do not decompose returns `vec![s.clone()]`).
     fn components(&self, s: &Shape) -> Vec<Shape> {
         s.component_shapes()
+    }
+
+    /// The value of a position (a whole one, or one of its [`ShapedRules::components`])
+    /// that a theorem gives from its structure alone, without its moves: a chain of a
+    /// poset game is a nim heap of its size, a Hackenbush stalk is valued by its colours
+    /// (Winning Ways). `None` if no such theorem applies (the default): the solver values
+    /// it from its options. `Some(Err)` if the value is beyond the kernel's range. The
+    /// option-by-option path copies the position once per option, so a long chain or
+    /// stalk costs it cubic time. Each one must be a proof: a test holds it equal to the
+    /// value by the definition (`src/tests/hostile_values.rs`).
+    fn known_value(&self, _s: &Shape) -> Option<Result<GameId>> {
+        None
     }
 
     /// How exchanging the players maps a position (default: not declared).

@@ -102,6 +102,11 @@ impl Shape {
         self.edges.insert(at, e);
     }
 
+    /// Makes room for `more` edges (before [`Shape::add_edges`] of a known number).
+    pub fn reserve_edges(&mut self, more: usize) {
+        self.edges.reserve_exact(more);
+    }
+
     /// Adds many edges at once ([`Shape::add_edge`] each, sorted once at the end).
     pub fn add_edges(&mut self, edges: impl IntoIterator<Item = (usize, usize, u8)>) {
         for (a, b, label) in edges {

@@ -2,7 +2,9 @@
 //! forms of partizan ones, in the shared game-value kernel.
 //!
 //! A position is the sum of the parts [`ShapedRules::components`] returns; each part is
-//! looked up by [`ShapedRules::key`] in a concurrent table, or solved from its moves.
+//! valued by a theorem when the rules know one for it ([`ShapedRules::known_value`]: a
+//! chain of a poset, a Hackenbush stalk), else looked up by [`ShapedRules::key`] in a
+//! concurrent table, or solved from its moves.
 //! For partizan rules that declare a player-exchanging [`Mirror`](crate::rules::shape_rules::Mirror), a part solved is
 //! stored under its key and, negated, under its mirror image's. Before the
 //! canonical key (nauty), a part is looked up by its labelled key: the exact list of its
@@ -153,6 +155,11 @@ impl ShapedSolver {
         {
             return t.value(&b, &|k| self.make_room(k));
         }
+        // A position a theorem values whole (a chain, a stalk: one part) is not split
+        // into a copy of itself.
+        if let Some(v) = self.rules.known_value(s) {
+            return v;
+        }
         let mut total = GameId::zero();
         for part in self.rules.components(s) {
             total = total.checked_add(self.part(&part)?)?;
@@ -201,6 +208,9 @@ impl ShapedSolver {
     }
 
     fn part(&self, s: &Shape) -> Result<GameId> {
+        if let Some(v) = self.rules.known_value(s) {
+            return v;
+        }
         let exact = labelled_key(s);
         self.labelled_lookups.fetch_add(1, Ordering::Relaxed);
         if let Some(v) = self.labelled.get(&exact) {

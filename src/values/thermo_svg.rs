@@ -3,14 +3,19 @@
 //! horizontal axis with **Left (positive) to the left**; the left and right walls as
 //! piecewise-linear trajectories at their exact corners, meeting at the foot of the
 //! vertical mast, which goes on above the temperature up to a margin. Both axes have the
-//! same scale, so the slopes ±1 of the walls are at 45°.
+//! same scale, so the slopes ±1 of the walls are at 45°. The size does not grow with the
+//! values: the longer span is drawn 440 pixels long (a unit at most 96 pixels), so
+//! {10^12|−10^12} (written in full: `^` is up in the calculator) is a picture of a few
+//! hundred pixels like {3|−1}, not one of 3·10^13 (issue #44); the margins hold the
+//! widest labels, which are exact however small a unit is.
 //!
 //! The walls start at t = −1, as the kernel computes them (Berlekamp's generalised
 //! thermography, as CGSuite draws it); the band below t = 0 is shaded, and the value
 //! axis is drawn at t = 0, where Winning Ways' pictures start. Every corner, and each
 //! wall's stop at t = 0, is labelled `(value, temperature)` with its exact dyadic
 //! coordinates; the temperature axis has a tick at each corner's temperature and the
-//! value axis one at each corner's value.
+//! value axis one at each corner's value. A label that would overlap one drawn is left
+//! out (its corner or tick still carries the value in its `data-` attributes).
 //!
 //! The SVG marks its parts for programs: `<g class="thermograph" data-temperature=".."
 //! data-mean="..">`, `<polyline class="wall left">` (and `right`) whose points are the
@@ -32,6 +37,18 @@ const TOP: f64 = 24.0;
 const BOTTOM: f64 = 76.0;
 /// The longest caption drawn whole (in characters); a longer one is cut with "…".
 const CAPTION: usize = 160;
+/// The plot's longer side (pixels): one game unit is this over the larger of the two
+/// spans, at most [`MOST_UNIT`] pixels, and as small as it takes, so the picture has the
+/// same size for {10^12|−10^12} as for {3|−1} (the labels carry the exact values).
+const PLOT: f64 = 440.0;
+const MOST_UNIT: f64 = 96.0;
+/// The width of a character of a label (12-pixel sans-serif), as the layout counts it.
+const CHAR: f64 = 7.0;
+
+/// The width `text` takes as a label.
+fn text_width(text: &str) -> f64 {
+    text.chars().count() as f64 * CHAR
+}
 
 fn f(d: Dyadic) -> f64 {
     d.num() as f64 / (1u64 << d.exp()) as f64
@@ -57,6 +74,36 @@ pub fn wall_points(
     Ok(p)
 }
 
+/// Where a label is drawn from its point: left of it, right of it, centred under it.
+enum Side {
+    Left,
+    Right,
+    Centre,
+}
+
+/// Every label that may be drawn at a value: the corners' `(value, temperature)`, left
+/// of the left wall's and right of the right wall's (a point of both walls once, on the
+/// right), and the value ticks' values under the plot; each with its value.
+fn corner_labels(
+    left: &[(Dyadic, Dyadic)],
+    right: &[(Dyadic, Dyadic)],
+) -> Vec<(Side, Dyadic, String)> {
+    let corners = left
+        .iter()
+        .filter(|p| !right.contains(p))
+        .map(|&(t, x)| (Side::Left, x, format!("({x}, {t})")))
+        .chain(
+            right
+                .iter()
+                .map(|&(t, x)| (Side::Right, x, format!("({x}, {t})"))),
+        );
+    let ticks = left
+        .iter()
+        .chain(right)
+        .map(|&(_, x)| (Side::Centre, x, x.to_string()));
+    corners.chain(ticks).collect()
+}
+
 /// The thermograph `th` as a standalone SVG document, with `caption` under it.
 pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
     let temperature = th.temperature();
@@ -72,20 +119,56 @@ pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
     let (lo, hi) = xs.fold((f(mean), f(mean)), |(a, b), x| (a.min(x), b.max(x)));
     let pad = ((hi - lo) / 8.0).max(0.5);
     let span = (hi - lo + 2.0 * pad).max(t_top + 1.0);
-    let unit = (440.0 / span).clamp(12.0, 96.0);
+    let unit = (PLOT / span).min(MOST_UNIT);
     // At least 280 pixels wide, for the axis title and the legend.
     let pad = pad.max((280.0 / unit - (hi - lo)) / 2.0);
-    let (x_lo, x_hi) = (lo - pad, hi + pad);
+    // Room in the plot left of the left wall's corners for their labels: none reaches
+    // the temperature labels, left of the axis.
+    let labels = corner_labels(&left, &right);
+    let room = labels
+        .iter()
+        .filter(|(side, _, _)| matches!(side, Side::Left))
+        .map(|(_, x, text)| text_width(text) - (hi + pad - f(*x)) * unit)
+        .fold(0.0, f64::max);
+    let (x_lo, x_hi) = (lo - pad, hi + pad + room / unit);
     let (plot_w, plot_h) = ((x_hi - x_lo) * unit, (t_top + 1.0) * unit);
+    // Room left of the plot for the widest temperature label (after the axis title)
+    // and the value labels under the plot; room right for the labels drawn right of
+    // their point.
+    let mut temps: Vec<Dyadic> = [Dyadic::int(-1), Dyadic::ZERO]
+        .into_iter()
+        .chain(left.iter().chain(&right).map(|&(t, _)| t))
+        .collect();
+    temps.sort();
+    temps.dedup();
+    let widest = temps
+        .iter()
+        .map(|t| text_width(&t.to_string()))
+        .fold(0.0, f64::max);
+    let from_plot = |x: Dyadic| (x_hi - f(x)) * unit;
+    let mut margin = LEFT.max(38.0 + widest);
+    let mut reach = 0.0f64;
+    for (side, x, text) in &labels {
+        let w = text_width(text);
+        let (before, after) = match side {
+            Side::Left => (7.0 + w, -7.0),
+            Side::Right => (-7.0, 7.0 + w),
+            Side::Centre => (w / 2.0, w / 2.0),
+        };
+        margin = margin.max(4.0 + before - from_plot(*x));
+        reach = reach.max(from_plot(*x) + after + 4.0);
+    }
     // Left is positive: larger values are further left.
-    let px = |x: f64| LEFT + (x_hi - x) * unit;
+    let px = |x: f64| margin + (x_hi - x) * unit;
     let py = |t: f64| TOP + (t_top - t) * unit;
     let caption: String = if caption.chars().count() > CAPTION {
         caption.chars().take(CAPTION - 1).chain(['…']).collect()
     } else {
         caption.to_string()
     };
-    let width = (LEFT + plot_w + RIGHT).max(caption.chars().count() as f64 * 7.0 + 24.0);
+    let width = (margin + plot_w + RIGHT)
+        .max(margin + reach)
+        .max(text_width(&caption) + 24.0);
     let height = TOP + plot_h + BOTTOM;
 
     let mut s = crate::svg::open(width, height, " font-size=\"12\"");
@@ -109,27 +192,35 @@ pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
         py(0.0)
     ));
     // Temperature ticks: −1, 0 and every corner's temperature; labels that would
-    // overlap the one below are left out (the corners still carry them).
-    let mut temps: Vec<Dyadic> = [Dyadic::int(-1), Dyadic::ZERO]
-        .into_iter()
-        .chain(left.iter().chain(&right).map(|&(t, _)| t))
-        .collect();
-    temps.sort();
-    temps.dedup();
-    let mut last = f64::INFINITY;
+    // overlap one drawn are left out (the corners still carry them), 0, the
+    // temperature and −1 first, then from the bottom up.
+    let first = |t: &Dyadic| {
+        [Dyadic::ZERO, temperature, Dyadic::int(-1)]
+            .iter()
+            .position(|u| u == t)
+            .unwrap_or(3)
+    };
+    let mut by_rank = temps.clone();
+    by_rank.sort_by_key(|t| (first(t), *t));
+    let mut shown: Vec<(Dyadic, f64)> = Vec::new();
+    for t in by_rank {
+        let y = py(f(t));
+        if shown.iter().all(|&(_, u)| (u - y).abs() >= 13.0) {
+            shown.push((t, y));
+        }
+    }
     for t in temps {
         let y = py(f(t));
         s.push_str(&format!(
             "<line class=\"tick temperature\" data-t=\"{t}\" x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{x0:.1}\" y2=\"{y:.1}\" stroke=\"#000\"/>\n",
             x0 - 5.0
         ));
-        if last - y >= 13.0 {
+        if shown.iter().any(|&(u, _)| u == t) {
             s.push_str(&format!(
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{t}</text>\n",
                 x0 - 8.0,
                 y + 4.0
             ));
-            last = y;
         }
     }
     // Value ticks under the plot: every corner's value and the mean, left to right.
@@ -184,18 +275,52 @@ pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
         py(f(temperature)),
         py(t_top)
     ));
-    // The corners, labelled on the outside of their wall (a point of both walls once).
-    for (name, points) in [("left", &left), ("right", &right)] {
-        for &(t, x) in points.iter() {
+    // The corners, labelled on the outside of their wall (a point of both walls once),
+    // the corners higher up first; a label that would overlap one placed goes up a line
+    // or two (where a huge thermograph puts t = −1 and t = 0 on one pixel, the labels of
+    // both stack there), and is left out if it still would (the corner still carries
+    // its values).
+    let mut placed: Vec<[f64; 4]> = Vec::new();
+    let mut drawn: [Vec<(usize, f64)>; 2] = [Vec::new(), Vec::new()];
+    let mut order: Vec<(usize, usize)> = [&left, &right]
+        .iter()
+        .enumerate()
+        .flat_map(|(w, points)| (0..points.len()).map(move |i| (w, i)))
+        .collect();
+    order.sort_by_key(|&(w, i)| (std::cmp::Reverse([&left, &right][w][i].0), w));
+    for (w, i) in order {
+        let (t, x) = [&left, &right][w][i];
+        if w == 0 && right.contains(&(t, x)) {
+            continue;
+        }
+        let (cx, cy) = (px(f(x)), py(f(t)));
+        let width = text_width(&format!("({x}, {t})"));
+        let (a, b) = match w {
+            0 => (cx - 7.0 - width, cx - 7.0),
+            _ => (cx + 7.0, cx + 7.0 + width),
+        };
+        let free = |dy: f64| {
+            let [y0, y1] = [cy - 16.0 + dy, cy - 2.0 + dy];
+            y0 >= TOP
+                && placed
+                    .iter()
+                    .all(|p| b <= p[0] || a >= p[1] || y1 <= p[2] || y0 >= p[3])
+        };
+        if let Some(dy) = [0.0, -14.0, -28.0].into_iter().find(|&dy| free(dy)) {
+            placed.push([a, b, cy - 16.0 + dy, cy - 2.0 + dy]);
+            drawn[w].push((i, dy));
+        }
+    }
+    for (w, (name, points)) in [("left", &left), ("right", &right)].into_iter().enumerate() {
+        for (i, &(t, x)) in points.iter().enumerate() {
             let (cx, cy) = (px(f(x)), py(f(t)));
             s.push_str(&format!(
                 "<circle class=\"corner\" data-wall=\"{name}\" data-t=\"{t}\" data-x=\"{x}\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"3.5\"/>\n"
             ));
-            let shared = name == "left" && right.contains(&(t, x));
-            if shared {
+            let Some(&(_, dy)) = drawn[w].iter().find(|&&(j, _)| j == i) else {
                 continue;
-            }
-            let (dx, anchor) = if name == "left" {
+            };
+            let (dx, anchor) = if w == 0 {
                 (-7.0, "end")
             } else {
                 (7.0, "start")
@@ -203,7 +328,7 @@ pub fn svg(th: &Thermograph, caption: &str) -> Result<String, Limit> {
             s.push_str(&format!(
                 "<text class=\"corner-label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">({x}, {t})</text>\n",
                 cx + dx,
-                cy - 5.0
+                cy - 5.0 + dy
             ));
         }
     }
