@@ -15,6 +15,8 @@
 
 use std::collections::HashMap;
 
+use crate::common;
+
 use gamecensus::rules::shape_rules::{Kind, Player, ShapedRules};
 use gamecensus::rules::{RULESETS, Ruleset};
 use gamecensus::shapes::Shape;
@@ -26,36 +28,6 @@ use gamecensus::values::game::GameId;
 const PER_SIZE: usize = 40;
 /// The sizes listed.
 const SIZES: std::ops::RangeInclusive<usize> = 1..=4;
-
-/// The value of `s` by the definition, from its options alone.
-fn direct(r: &dyn ShapedRules, s: &Shape, memo: &mut HashMap<Shape, GameId>) -> GameId {
-    if let Some(&v) = memo.get(s) {
-        return v;
-    }
-    let side = |p: Player, memo: &mut HashMap<Shape, GameId>| {
-        let mut moves = Vec::new();
-        r.moves(s, p, &mut moves);
-        moves
-            .iter()
-            .map(|m| direct(r, &m.after, memo))
-            .collect::<Vec<_>>()
-    };
-    let v = match r.kind() {
-        Kind::Impartial => {
-            let nims: Vec<u32> = side(Player::Left, memo)
-                .iter()
-                .map(|v| v.as_nus().expect("a nimber").nim)
-                .collect();
-            GameId::nimber((0..).find(|k| !nims.contains(k)).expect("a mex"))
-        }
-        Kind::Partizan => {
-            let (l, r) = (side(Player::Left, memo), side(Player::Right, memo));
-            GameId::from_options(&l, &r).expect("small values")
-        }
-    };
-    memo.insert(s.clone(), v);
-    v
-}
 
 /// The disjoint union of `a` and `b` (without cells: it is a sum, not a board).
 fn union(a: &Shape, b: &Shape) -> Shape {
@@ -117,11 +89,11 @@ fn every_ruleset_on_shapes_keeps_its_contract() {
             assert_eq!(r.key(&back), r.key(s), "{name}: {text}");
             assert_eq!(r.write(&back), text, "{name}: {text}");
             // The solver's value is the value by the definition.
-            let v = direct(r, s, &mut memo);
+            let v = common::by_definition(r, s, &mut memo);
             assert_eq!(solver.value(s).unwrap(), v, "{name}: {text}");
             // A declared mirror negates.
             if let Some(m) = r.mirror().of(s) {
-                assert_eq!(direct(r, &m, &mut memo), -v, "{name}: mirror of {text}");
+                assert_eq!(common::by_definition(r, &m, &mut memo), -v, "{name}: mirror of {text}");
             }
             // A position is the sum of its parts: the position itself, and the disjoint
             // union of two when the rules' notation reads it as one of their positions
@@ -138,8 +110,8 @@ fn every_ruleset_on_shapes_keeps_its_contract() {
                 let sum = r
                     .components(&w)
                     .iter()
-                    .fold(GameId::zero(), |acc, p| acc + direct(r, p, &mut memo));
-                assert_eq!(direct(r, &w, &mut memo), sum, "{name}: parts of {}", r.write(&w));
+                    .fold(GameId::zero(), |acc, p| acc + common::by_definition(r, p, &mut memo));
+                assert_eq!(common::by_definition(r, &w, &mut memo), sum, "{name}: parts of {}", r.write(&w));
             }
             // explain lists exactly the options, with their values.
             let Explanation::Game(e) = explain_shape(r, s).unwrap() else {
@@ -155,7 +127,7 @@ fn every_ruleset_on_shapes_keeps_its_contract() {
                 r.moves(s, p, &mut moves);
                 let want: Vec<(String, GameId)> = moves
                     .iter()
-                    .map(|m| (r.write(&m.after), direct(r, &m.after, &mut memo)))
+                    .map(|m| (r.write(&m.after), common::by_definition(r, &m.after, &mut memo)))
                     .collect();
                 let got: Vec<(String, GameId)> =
                     shown.iter().map(|c| (c.position.clone(), c.value)).collect();

@@ -35,41 +35,9 @@ use common::cli::{run, run_in, stderr, stdout};
 use gamecensus::rules::chomp::Chomp;
 use gamecensus::rules::hackenbush::Hackenbush;
 use gamecensus::rules::poset::{PosetGame, posets};
-use gamecensus::rules::shape_rules::{Kind, Player, ShapedRules};
+use gamecensus::rules::shape_rules::ShapedRules;
 use gamecensus::shapes::Shape;
 use gamecensus::values::game::GameId;
-
-/// The value of `s` by the definition, from its options alone (no table, no parts, no
-/// theorem).
-fn by_moves(r: &dyn ShapedRules, s: &Shape, memo: &mut HashMap<Shape, GameId>) -> GameId {
-    if let Some(&v) = memo.get(s) {
-        return v;
-    }
-    let side = |p: Player, memo: &mut HashMap<Shape, GameId>| {
-        let mut moves = Vec::new();
-        r.moves(s, p, &mut moves);
-        moves
-            .iter()
-            .map(|m| by_moves(r, &m.after, memo))
-            .collect::<Vec<_>>()
-    };
-    let v = match r.kind() {
-        Kind::Impartial => {
-            let nims: Vec<u32> = side(Player::Left, memo)
-                .iter()
-                .map(|v| v.as_nus().expect("a nimber").nim)
-                .collect();
-            GameId::nimber((0..).find(|k| !nims.contains(k)).expect("a mex"))
-        }
-        Kind::Partizan => {
-            let left = side(Player::Left, memo);
-            let right = side(Player::Right, memo);
-            GameId::from_options(&left, &right).expect("small values")
-        }
-    };
-    memo.insert(s.clone(), v);
-    v
-}
 
 /// The `value` column `gamecensus eval --rules RULES -` writes for each line of
 /// `positions`, in order.
@@ -171,7 +139,7 @@ fn chains_are_nim_heaps_as_the_definition_says() {
         let heap = GameId::nimber(n as u32).to_string();
         assert_eq!(value, &heap, "{text}: a chain of {n} elements is *{n}");
         let s = PosetGame.parse(text).unwrap();
-        let defined = by_moves(&PosetGame, &s, &mut memo).to_string();
+        let defined = common::by_definition(&PosetGame, &s, &mut memo).to_string();
         assert_eq!(value, &defined, "{text}: the value by the definition");
     }
     // The chomp ruleset (its own notation) and `gamecensus chomp` agree.
@@ -190,7 +158,7 @@ fn chains_are_nim_heaps_as_the_definition_says() {
         assert_eq!(*g, n - 1, "gamecensus chomp: a row of {n} squares");
         assert_eq!(v, &GameId::nimber(n - 1).to_string(), "chomp {n}");
         let s = Chomp.parse(&n.to_string()).unwrap();
-        assert_eq!(v, &by_moves(&Chomp, &s, &mut memo).to_string(), "chomp {n}");
+        assert_eq!(v, &common::by_definition(&Chomp, &s, &mut memo).to_string(), "chomp {n}");
     }
     // Near misses: every poset of at most 6 elements (406 of them; OEIS A000112).
     let all: Vec<Shape> = (0..=6).flat_map(posets).collect();
@@ -198,7 +166,7 @@ fn chains_are_nim_heaps_as_the_definition_says() {
     let texts: Vec<String> = all.iter().map(|s| PosetGame.write(s)).collect();
     let values = eval_values("poset", &texts);
     for ((s, text), value) in all.iter().zip(&texts).zip(&values) {
-        let defined = by_moves(&PosetGame, s, &mut memo).to_string();
+        let defined = common::by_definition(&PosetGame, s, &mut memo).to_string();
         assert_eq!(value, &defined, "{text}");
     }
 }
@@ -227,7 +195,7 @@ fn stalks_have_their_values_by_berlekamps_rule_and_by_the_definition() {
     let mut memo = HashMap::new();
     for ((colours, text), value) in colourings.iter().zip(&texts).zip(&values) {
         let s = Hackenbush.parse(text).unwrap();
-        let defined = by_moves(&Hackenbush, &s, &mut memo).to_string();
+        let defined = common::by_definition(&Hackenbush, &s, &mut memo).to_string();
         assert_eq!(value, &defined, "stalk {colours}: the value by the definition");
         if colours.chars().all(|c| c == 'G') {
             let heap = GameId::nimber(colours.len() as u32).to_string();
@@ -266,7 +234,7 @@ fn stalks_have_their_values_by_berlekamps_rule_and_by_the_definition() {
     let values = eval_values("hackenbush", &texts);
     for (text, value) in texts.iter().zip(&values) {
         let s = Hackenbush.parse(text).unwrap();
-        let defined = by_moves(&Hackenbush, &s, &mut memo).to_string();
+        let defined = common::by_definition(&Hackenbush, &s, &mut memo).to_string();
         assert_eq!(value, &defined, "{text}");
     }
 }

@@ -5,12 +5,15 @@ pub mod cli;
 pub mod csvs;
 pub mod procs;
 
+use std::collections::HashMap;
 use std::process::{Command, Stdio};
 
 use gamecensus::graphs::palette::Palette;
 use gamecensus::graphs::{
     Bits, CanonKey, Colouring, Graph, Position, PositionSource, PositionSpec, Shard,
 };
+use gamecensus::rules::shape_rules::{Kind, Player, ShapedRules};
+use gamecensus::shapes::Shape;
 use gamecensus::values::Outcome;
 use gamecensus::values::game::GameId;
 use proptest::prelude::*;
@@ -227,4 +230,36 @@ pub fn board_text(columns: usize, empty: &[bool]) -> String {
         })
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// The value of `s` by the definition, from its options alone (no table, no parts, no
+/// theorem): the mex of the options' nim-values for impartial rules, `{ left options |
+/// right options }` in canonical form for partizan ones.
+pub fn by_definition(r: &dyn ShapedRules, s: &Shape, memo: &mut HashMap<Shape, GameId>) -> GameId {
+    if let Some(&v) = memo.get(s) {
+        return v;
+    }
+    let side = |p: Player, memo: &mut HashMap<Shape, GameId>| {
+        let mut moves = Vec::new();
+        r.moves(s, p, &mut moves);
+        moves
+            .iter()
+            .map(|m| by_definition(r, &m.after, memo))
+            .collect::<Vec<_>>()
+    };
+    let v = match r.kind() {
+        Kind::Impartial => {
+            let nims: Vec<u32> = side(Player::Left, memo)
+                .iter()
+                .map(|v| v.as_nus().expect("a nimber").nim)
+                .collect();
+            GameId::nimber((0..).find(|k| !nims.contains(k)).expect("a mex"))
+        }
+        Kind::Partizan => {
+            let (l, r) = (side(Player::Left, memo), side(Player::Right, memo));
+            GameId::from_options(&l, &r).expect("small values")
+        }
+    };
+    memo.insert(s.clone(), v);
+    v
 }
