@@ -1,9 +1,10 @@
 //! Hostile input, round two (issue #44, "nothing lost, round two"), through the real
 //! binary: a CSV line longer than a read block, or longer than any row we write, in
 //! `analyze` (plain, `.csv.zst`, `--join`) and `report` (class 6: it spun forever); a
-//! job file that is a device or too large (class 10: `run /dev/zero` read gigabytes);
-//! and messages that misled (class 13: hints of flags the command does not take, the
-//! byte count of a quoted long input, a repeated tally column).
+//! job file that is a device, a FIFO or too large (class 10: `run /dev/zero` read
+//! gigabytes); and messages that misled (class 13: memory lines naming a flag the
+//! command does not take, or advising it where it cannot help, and an out-of-memory
+//! report that hung; the byte count of a quoted long value; a repeated tally column).
 
 use crate::common;
 
@@ -16,8 +17,25 @@ use common::cli::{assert_usage_error, bin, stderr, stdout};
 /// Runs the binary with `args` in `dir`, stdin closed, failing the test (and killing
 /// the process) if it has not ended within 60 s: the bugs here were endless loops.
 fn run_bounded(args: &[&str], dir: &Path) -> Output {
-    let mut child = bin()
-        .args(args)
+    let mut cmd = bin();
+    cmd.args(args);
+    wait_bounded(cmd, dir)
+}
+
+/// [`run_bounded`] with the address space limited to `kb` kB (`ulimit -v`): the
+/// default memory budget is half of it, and an allocation past it fails.
+fn run_limited(kb: u64, args: &[&str], dir: &Path) -> Output {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.args(["-c", "ulimit -v \"$1\" && shift && exec \"$@\"", "sh"])
+        .arg(kb.to_string())
+        .arg(env!("CARGO_BIN_EXE_gamecensus"))
+        .args(args);
+    wait_bounded(cmd, dir)
+}
+
+fn wait_bounded(mut cmd: std::process::Command, dir: &Path) -> Output {
+    let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
+    let mut child = cmd
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -45,7 +63,7 @@ fn run_bounded(args: &[&str], dir: &Path) -> Output {
         if t.elapsed() > Duration::from_secs(60) {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("gamecensus {args:?} still running after 60 s");
+            panic!("{args:?} still running after 60 s");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -127,4 +145,53 @@ fn a_line_longer_than_any_row_is_refused_with_its_file_and_line() {
     );
     refused(&["report", "huge.csv", "--out", "report"], "huge.csv");
     assert!(!d.join("report").exists());
+}
+
+/// Class 10: a job file is read up to 1 MiB and refused past it, so a device or a FIFO
+/// that never ends is refused at once (`run /dev/zero` read 5.8 GB in 16 s, then ran
+/// out of memory advising --memory). The address space is limited so that the old
+/// reading fails fast instead of taking the machine's memory.
+#[test]
+fn a_job_file_is_read_up_to_1_mib() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = run_limited(1_000_000, &["run", "/dev/zero", "--out", "z.csv"], d);
+    assert_usage_error(&o, "job file /dev/zero is larger than 1 MiB");
+    // A FIFO whose writer never stops.
+    let fifo = d.join("job.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let chunk = vec![b'#'; 1 << 16];
+            // Until the reader closes its end (EPIPE; SIGPIPE is ignored in tests).
+            while std::io::Write::write_all(&mut f, &chunk).is_ok() {}
+        })
+    };
+    let o = run_limited(1_000_000, &["run", "job.toml", "--out", "f.csv"], d);
+    // Should the run not have opened the FIFO, a reader opened and closed here lets the
+    // writer's open return and its writes fail, so that the test cannot hang on it.
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let _ = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo);
+    }
+    writer.join().unwrap();
+    assert_usage_error(&o, "job file job.toml is larger than 1 MiB");
+    assert!(!d.join("f.csv").exists() && !d.join("z.csv").exists());
+    // A job of exactly 1 MiB (padded with a comment) runs; one byte more is refused.
+    let job = "name = 'nk3'\nrules = 'node-kayles'\nmax_vertices = 3\n#";
+    let mut text = job.as_bytes().to_vec();
+    text.resize(1 << 20, b'x');
+    std::fs::write(d.join("big.toml"), &text).unwrap();
+    let o = run_bounded(&["run", "big.toml", "--out", "nk3.csv", "--quiet"], d);
+    assert!(o.status.success(), "{}", stderr(&o));
+    text.push(b'x');
+    std::fs::write(d.join("big.toml"), &text).unwrap();
+    let o = run_bounded(&["run", "big.toml", "--out", "nk3b.csv"], d);
+    assert_usage_error(&o, "job file big.toml is larger than 1 MiB");
 }
