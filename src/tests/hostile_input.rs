@@ -195,3 +195,44 @@ fn a_job_file_is_read_up_to_1_mib() {
     let o = run_bounded(&["run", "big.toml", "--out", "nk3b.csv"], d);
     assert_usage_error(&o, "job file big.toml is larger than 1 MiB");
 }
+
+/// Class 13: a memory line names `--memory` only to a command that takes it. `analyze`
+/// and `draw` do not; under an address-space limit they stop with one line that names
+/// the budget without the flag (analyze used to hang: the out-of-memory report created
+/// the game-value store to count its values, which allocated, and waited for itself).
+/// `value` takes the flag, and its line names it.
+#[test]
+fn memory_lines_name_only_flags_the_command_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut csv = String::from("position,size,outcome,value,grundy,atomic_weight,temperature,mean\n");
+    for i in 0..600_000 {
+        csv.push_str(&format!("p{i},2,R,-1,,,-1,-1\n"));
+    }
+    std::fs::write(d.join("big.csv"), csv).unwrap();
+    std::fs::write(
+        d.join("small.csv"),
+        "position,size,outcome,value,grundy,atomic_weight,temperature,mean\np1,2,R,-1,,,-1,-1\n",
+    )
+    .unwrap();
+    let without_flag = |o: &Output| {
+        let err = stderr(o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("memory"), "{err}");
+        assert!(!err.contains("--memory"), "{err}");
+    };
+    // --join holds the joined file: past half of 200 MB.
+    let join = ["analyze", "small.csv", "--join", "big.csv", "--on", "position"];
+    without_flag(&run_limited(200_000, &join, d));
+    // Heating a nimber: canonical forms that grow fast.
+    let heat = ["draw", "--thermograph", "heat(*24, 1)", "--out", "t.svg"];
+    without_flag(&run_limited(400_000, &heat, d));
+    let o = run_bounded(&["value", "heat(*24, 1)", "--memory", "64M"], d);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("limit reached: the memory budget of 64 MiB (--memory) is used up"),
+        "{}",
+        stderr(&o)
+    );
+}
