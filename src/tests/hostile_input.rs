@@ -236,3 +236,33 @@ fn memory_lines_name_only_flags_the_command_takes() {
         stderr(&o)
     );
 }
+
+/// Class 13: a quoted start of a long value says how long the value is, all of it (a
+/// board of 1,000 bytes was "(337 bytes)": the length of the shortened error line; a
+/// value holding a quote was cut at it by the command-line parser's message).
+#[test]
+fn a_quoted_long_value_is_counted_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let board = format!("{}Q", "..|".repeat(333));
+    assert_eq!(board.len(), 1000);
+    for cmd in ["eval", "draw"] {
+        let mut args = vec![cmd, "--rules", "domineering", "--board", &board];
+        if cmd == "draw" {
+            args.extend(["--out", "b.svg"]);
+        }
+        let o = run_bounded(&args, d);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("\"..|..|..|..|..|..|..|..|..|..|..|..|..|.\"... (1000 bytes)"), "{err}");
+    }
+    let value = format!("{}'{}", "a".repeat(100), "b".repeat(899));
+    for args in [
+        &["analyze", "x.csv", "--format", &value][..],
+        &["eval", "--rules", "cram", "--threads", &value],
+    ] {
+        let o = run_bounded(args, d);
+        assert_usage_error(&o, &format!("'{}...' (1000 bytes) for '--", "a".repeat(40)));
+        assert!(!stderr(&o).contains("bytes in all"), "{}", stderr(&o));
+    }
+}
