@@ -460,10 +460,13 @@ pub fn check_tally_spec(tally: &[Vec<String>]) -> Result<()> {
                 )));
             }
         }
-        if let Some(c) = crate::solving::columns::repeated_column(group) {
+        if let Some((c, first, second)) = crate::solving::columns::repeated(group) {
             return Err(Error::usage(format!(
-                "tally entry {}: {c} is listed twice",
-                i + 1
+                "tally entry {}: column {c:?} is listed twice (names {} and {}); list each \
+                 column once",
+                i + 1,
+                first + 1,
+                second + 1
             )));
         }
         if tally[..i].contains(group) {

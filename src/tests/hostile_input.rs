@@ -266,3 +266,23 @@ fn a_quoted_long_value_is_counted_whole() {
         assert!(!stderr(&o).contains("bytes in all"), "{}", stderr(&o));
     }
 }
+
+/// Class 13: a column repeated in one tally group is refused with one sentence saying
+/// so (it was the header message with "is listed twice" glued on).
+#[test]
+fn a_repeated_tally_column_is_one_clear_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let job = common::cli::write_job(
+        d,
+        "t",
+        "name = 't'\nrules = 'node-kayles'\nmax_vertices = 3\ntally = [[\"n\", \"grundy\", \"n\"]]\n",
+    );
+    let o = run_bounded(&["run", &job, "--out", "t.csv"], d);
+    assert_usage_error(
+        &o,
+        "tally entry 1: column \"n\" is listed twice (names 1 and 3); list each column once",
+    );
+    assert!(!stderr(&o).contains("header"), "{}", stderr(&o));
+    assert!(!d.join("t.csv").exists());
+}
