@@ -61,7 +61,7 @@ fn usage_exit(e: clap::Error) -> ! {
         .filter(|l| !l.starts_with("tip:"))
         .copied()
         .collect();
-    let message = short_values(&message.join(" "));
+    let message = short_values(&message.join(" "), &e);
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     let line = match lines.iter().find(|l| l.starts_with("tip:")) {
         Some(tip) => format!("{message} ({tip}; see --help)"),
@@ -72,20 +72,25 @@ fn usage_exit(e: clap::Error) -> ! {
     std::process::exit(2);
 }
 
-/// clap quotes the offending value in single quotes, whole: a value of more than 60
-/// bytes keeps its first 40 characters and says how long it was.
-fn short_values(message: &str) -> String {
-    let parts: Vec<&str> = message.split('\'').collect();
-    let mut out = String::new();
-    for (i, part) in parts.iter().enumerate() {
-        let quoted = i % 2 == 1 && i + 1 < parts.len();
-        if quoted && part.len() > 60 {
-            let start: String = part.chars().take(40).collect();
-            out.push_str(&format!("'{start}...' ({} bytes)", part.len()));
-        } else if quoted {
-            out.push_str(&format!("'{part}'"));
-        } else {
-            out.push_str(part);
+/// clap quotes the offending values in single quotes, whole: a value of more than 60
+/// bytes keeps its first 40 characters and says how long it is, all of it. The values
+/// are the ones clap's error holds (a value may itself hold a quote, so they are not
+/// found by splitting the message at quotes).
+fn short_values(message: &str, e: &clap::Error) -> String {
+    use clap::error::ContextValue;
+    let mut out = message.to_string();
+    for (_, value) in e.context() {
+        let values: Vec<&str> = match value {
+            ContextValue::String(s) => vec![s.as_str()],
+            ContextValue::Strings(v) => v.iter().map(String::as_str).collect(),
+            _ => continue,
+        };
+        for v in values.into_iter().filter(|v| v.len() > 60) {
+            let start: String = v.chars().take(40).collect();
+            out = out.replace(
+                &format!("'{v}'"),
+                &format!("'{start}...' ({} bytes)", v.len()),
+            );
         }
     }
     out

@@ -6,7 +6,9 @@
 //! interrupted run) is reported and skipped; a file that shrinks while it is read is an
 //! error (rows would be lost); anything that is not a CSV with a header line is an
 //! error. A regular file is read up to the length it had when it was opened, so rows a
-//! running census appends meanwhile are not read (nor torn).
+//! running census appends meanwhile are not read (nor torn). A line longer than
+//! [`MAX_ROW`] is an error naming its file and line, found before more than that much of
+//! it is held.
 
 use std::borrow::Cow;
 use std::io::Read;
@@ -18,6 +20,11 @@ use crate::error::{Error, Result};
 /// The longest header line read (a line without a newline in the first MB is not a
 /// header of ours).
 const MAX_HEADER: usize = 1 << 20;
+
+/// The longest row read, without its newline: 16 MiB. Our longest rows are `eval`'s of
+/// a graph of 4,096 vertices, whose graph6 alone has 1.4 MB; a longer line is not a row
+/// we wrote, and holding it whole (or waiting for its end) is refused.
+pub const MAX_ROW: usize = 16 << 20;
 
 /// The CSV files of one query, read as one table.
 pub struct Table {
@@ -257,17 +264,33 @@ impl Table {
             while !r.done && r.pending.len() < target {
                 r.fill(path, target - r.pending.len())?;
             }
+            // At least one whole line (or the end of the file), unless a line is longer
+            // than MAX_ROW: without a newline in the block, read on until one comes.
+            let mut searched = 0;
+            while !r.done && memchr::memchr(b'\n', &r.pending[searched..]).is_none() {
+                if r.pending.len() > MAX_ROW {
+                    return Err(too_long(path, r.line));
+                }
+                searched = r.pending.len();
+                r.fill(path, 1 << 20)?;
+            }
             let whole = match memchr::memrchr(b'\n', &r.pending) {
                 Some(nl) => nl + 1,
                 None => 0,
             };
+            let lines = memchr::memchr_iter(b'\n', &r.pending[..whole]).count() as u64;
+            if let Some(k) = first_too_long(&r.pending[..whole]) {
+                return Err(too_long(path, r.line + k));
+            }
+            if r.done && r.pending.len() - whole > MAX_ROW {
+                return Err(too_long(path, r.line + lines));
+            }
             if whole > 0 {
                 let mut rest = free.pop().unwrap_or_default();
                 rest.clear();
                 rest.extend_from_slice(&r.pending[whole..]);
                 r.pending.truncate(whole);
                 let data = std::mem::replace(&mut r.pending, rest);
-                let lines = memchr::memchr_iter(b'\n', &data).count() as u64;
                 let start = (r.read - data.len() as u64 - r.pending.len() as u64) as usize;
                 s.bytes += data.len() as u64;
                 out.push(Block {
@@ -339,6 +362,33 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// The index of the first line of `data` (whole lines, each ending with a newline)
+/// longer than [`MAX_ROW`] without its newline, if one is (none can be in a block of at
+/// most that many bytes, the usual case: then it costs nothing).
+fn first_too_long(data: &[u8]) -> Option<u64> {
+    if data.len() <= MAX_ROW {
+        return None;
+    }
+    let mut start = 0;
+    for (k, nl) in memchr::memchr_iter(b'\n', data).enumerate() {
+        if nl - start > MAX_ROW {
+            return Some(k as u64);
+        }
+        start = nl + 1;
+    }
+    None
+}
+
+/// Line `line` of `path` is longer than [`MAX_ROW`].
+fn too_long(path: &Path, line: u64) -> Error {
+    Error::usage(format!(
+        "{} line {line}: longer than {} MiB, which no row gamecensus writes is: not one of \
+         our CSVs, or damaged",
+        path.display(),
+        MAX_ROW >> 20
+    ))
 }
 
 fn shrank(path: &Path, was: u64, now: u64) -> Error {

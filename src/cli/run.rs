@@ -54,7 +54,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 /// How the watchdog watches `command`: its memory budget (`--memory`, else half the
 /// machine), its `--timeout`, and the grace a runner gets to stop by itself.
 fn watch(command: &Command) -> Result<stop::Watch> {
-    let (memory, timeout, grace) = match command {
+    // `takes`: whether the command takes --memory (the memory lines name it only then).
+    let (takes, memory, timeout, grace) = match command {
         Command::Eval {
             memory, timeout, ..
         }
@@ -69,12 +70,13 @@ fn watch(command: &Command) -> Result<stop::Watch> {
         }
         | Command::Chomp {
             memory, timeout, ..
-        } => (memory.as_deref(), *timeout, Default::default()),
+        } => (true, memory.as_deref(), *timeout, Default::default()),
         Command::Run { memory, .. } | Command::Octal { memory, .. } => {
-            (memory.as_deref(), None, GRACE)
+            (true, memory.as_deref(), None, GRACE)
         }
-        _ => (None, None, Default::default()),
+        _ => (false, None, None, Default::default()),
     };
+    gamecensus::sys::heap::set_takes_memory(takes);
     super::deadline::check_timeout(timeout)?;
     Ok(stop::Watch {
         budget: Some(jobs::memory::budget(memory)?),

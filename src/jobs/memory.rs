@@ -244,14 +244,18 @@ pub fn parse(text: &str) -> Result<u64> {
 }
 
 /// Says what holds the program's memory, without allocating (for the out-of-memory and
-/// memory-budget lines, see [`crate::sys::heap::set_describer`]).
-pub fn describe(out: &mut dyn std::io::Write) {
+/// memory-budget lines, see [`crate::sys::heap::set_describer`]); returns whether the
+/// tables or the store hold anything (what the budget caps).
+pub fn describe(out: &mut dyn std::io::Write) -> bool {
+    let (entries, values) = (
+        crate::solving::table::entries_everywhere(),
+        crate::values::game::stored_values(),
+    );
     let _ = write!(
         out,
-        "the transposition tables held {} entries and the game-value store {} values",
-        crate::solving::table::entries_everywhere(),
-        crate::values::game::stored_values()
+        "the transposition tables held {entries} entries and the game-value store {values} values",
     );
+    entries > 0 || values > 0
 }
 
 /// The peak resident memory of this process so far (`VmHWM`), in bytes, if known.

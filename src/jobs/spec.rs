@@ -378,11 +378,33 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
     })
 }
 
+/// The largest job file read: 1 MiB. A job is a few lines of TOML (the shipped ones
+/// have at most 1.3 kB), and its text is copied into every sidecar; reading stops past
+/// this size, so a device or a FIFO (`run /dev/zero`) is refused at once instead of
+/// being read without end.
+pub const MAX_JOB_FILE: u64 = 1 << 20;
+
 impl JobSpec {
-    /// Reads and parses a job file; every problem is a usage error naming the file.
+    /// Reads and parses a job file (at most [`MAX_JOB_FILE`] bytes); every problem is a
+    /// usage error naming the file.
     pub fn load(path: &Path) -> Result<JobSpec> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::usage(format!("cannot read job file {}: {e}", path.display())))?;
+        use std::io::Read;
+        let cannot = |e: std::io::Error| {
+            Error::usage(format!("cannot read job file {}: {e}", path.display()))
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_JOB_FILE + 1).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_JOB_FILE {
+            return Err(Error::usage(format!(
+                "job file {} is larger than {} MiB: a job file is a few lines of TOML",
+                path.display(),
+                MAX_JOB_FILE >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Error::usage(format!("job file {} is not UTF-8 text", path.display())))?;
         let mut spec = JobSpec::parse(&text)
             .map_err(|e| Error::usage(format!("job file {}: {e}", path.display())))?;
         spec.source = Some((path.to_path_buf(), text));
@@ -438,10 +460,13 @@ pub fn check_tally_spec(tally: &[Vec<String>]) -> Result<()> {
                 )));
             }
         }
-        if let Some(c) = crate::solving::columns::repeated_column(group) {
+        if let Some((c, first, second)) = crate::solving::columns::repeated(group) {
             return Err(Error::usage(format!(
-                "tally entry {}: {c} is listed twice",
-                i + 1
+                "tally entry {}: column {c:?} is listed twice (names {} and {}); list each \
+                 column once",
+                i + 1,
+                first + 1,
+                second + 1
             )));
         }
         if tally[..i].contains(group) {

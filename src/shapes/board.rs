@@ -51,7 +51,7 @@ pub fn parse_with(text: &str, letters: &[u8]) -> Result<Shape> {
     if rows.len() > MAX_SIDE || width > MAX_SIDE {
         return Err(Error::Limit(format!(
             "board {} is larger than {MAX_SIDE}x{MAX_SIDE}",
-            quoted(&crate::error::shortened(t))
+            quoted(t)
         )));
     }
     let mut cells = Vec::new();

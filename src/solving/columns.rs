@@ -219,18 +219,25 @@ pub const CENSUS: &[Column] = &[
 /// A header that names a column twice: the message (the column and its two places), for
 /// every reader of our CSVs by header (a column must be read by one name).
 pub fn repeated_column<S: AsRef<str>>(names: &[S]) -> Option<String> {
+    let (n, first, second) = repeated(names)?;
+    Some(format!(
+        "the header names column {} twice (columns {} and {}): a column is read by its name, \
+         so each name must be there once",
+        crate::error::quoted(n),
+        first + 1,
+        second + 1
+    ))
+}
+
+/// The first name of `names` that is there twice, and the indices of its first two
+/// places.
+pub fn repeated<S: AsRef<str>>(names: &[S]) -> Option<(&str, usize, usize)> {
     let (i, n) = names
         .iter()
         .enumerate()
         .find(|(i, n)| names[..*i].iter().any(|m| m.as_ref() == n.as_ref()))?;
     let first = names.iter().position(|m| m.as_ref() == n.as_ref())?;
-    Some(format!(
-        "the header names column {} twice (columns {} and {}): a column is read by its name, \
-         so each name must be there once",
-        crate::error::quoted(n.as_ref()),
-        first + 1,
-        i + 1
-    ))
+    Some((n.as_ref(), first, i))
 }
 
 /// One typed value of a row.

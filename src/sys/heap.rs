@@ -1,8 +1,9 @@
 //! The binary's global allocator ([`ReportingAlloc`]): the system allocator, unchanged,
 //! except when the system refuses memory. Rust's default is then to abort with "memory
 //! allocation of N bytes failed"; this says in one line what held the memory (as the
-//! layer above describes it, see [`set_describer`]) and that `--memory` caps it, then
-//! exits with status 2. Also here: the process's private resident memory
+//! layer above describes it, see [`set_describer`]) and, when a smaller `--memory` would
+//! help (the command takes it and the memory it caps holds something), that it caps
+//! it, then exits with status 2. Also here: the process's private resident memory
 //! ([`private_resident`]), which the watchdog of [`super::stop`] holds to the budget.
 //!
 //! Nothing here allocates: the line is formatted into a buffer on the stack, and only the
@@ -15,7 +16,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// The system allocator, reporting failure in one line instead of aborting.
 pub struct ReportingAlloc;
@@ -54,8 +55,9 @@ pub fn private_resident() -> u64 {
 
 /// Writes, without allocating, what holds the program's memory (the tables' entries,
 /// the game values stored...): part of the out-of-memory line and of the memory-budget
-/// line of [`super::stop`].
-pub type Describer = fn(&mut dyn Write);
+/// line of [`super::stop`]. Returns whether any of it is memory the budget caps (so
+/// that a smaller `--memory` would make the program hold less).
+pub type Describer = fn(&mut dyn Write) -> bool;
 
 static DESCRIBER: OnceLock<Describer> = OnceLock::new();
 
@@ -64,12 +66,29 @@ pub fn set_describer(d: Describer) {
     let _ = DESCRIBER.set(d);
 }
 
-/// Writes the description of [`set_describer`], if any, after `prefix`.
-pub fn describe(prefix: &str, out: &mut dyn Write) {
-    if let Some(d) = DESCRIBER.get() {
-        let _ = out.write_all(prefix.as_bytes());
-        d(out);
+/// Writes the description of [`set_describer`], if any, after `prefix`; returns whether
+/// it names memory the budget caps.
+pub fn describe(prefix: &str, out: &mut dyn Write) -> bool {
+    match DESCRIBER.get() {
+        Some(d) => {
+            let _ = out.write_all(prefix.as_bytes());
+            d(out)
+        }
+        None => false,
     }
+}
+
+static TAKES_MEMORY: AtomicBool = AtomicBool::new(false);
+
+/// Records whether the command being run takes `--memory`: the memory lines name the
+/// flag only if it does (the others run with the default budget).
+pub fn set_takes_memory(takes: bool) {
+    TAKES_MEMORY.store(takes, Ordering::SeqCst);
+}
+
+/// Whether the command being run takes `--memory` ([`set_takes_memory`]).
+pub fn takes_memory() -> bool {
+    TAKES_MEMORY.load(Ordering::SeqCst)
 }
 
 #[inline]
@@ -80,13 +99,22 @@ fn checked(ptr: *mut u8, size: usize) -> *mut u8 {
     ptr
 }
 
-static REPORTING: AtomicBool = AtomicBool::new(false);
+/// The thread reporting an allocation failure (its kernel thread id), 0 while none is.
+static REPORTING: AtomicI32 = AtomicI32::new(0);
 
 /// Writes the report and exits with status 2 (a limit reached). Other threads that run
-/// out meanwhile wait for the exit.
+/// out meanwhile wait for the exit; should the report itself fail to allocate (it must
+/// not), it ends with the first part of its line instead of waiting for itself.
 #[cold]
 fn out_of_memory(size: usize) -> ! {
-    if REPORTING.swap(true, Ordering::SeqCst) {
+    // SAFETY: gettid has no preconditions.
+    let me = unsafe { libc::gettid() };
+    if let Err(reporter) = REPORTING.compare_exchange(0, me, Ordering::SeqCst, Ordering::SeqCst) {
+        if reporter == me {
+            let _ = std::io::stderr().write_all(b"gamecensus: out of memory\n");
+            // SAFETY: _exit ends the process at once, which is all that is left to do.
+            unsafe { libc::_exit(2) }
+        }
         loop {
             std::thread::park();
         }
@@ -98,12 +126,16 @@ fn out_of_memory(size: usize) -> ! {
         line,
         "gamecensus: out of memory: the system refused {size} more bytes"
     );
-    describe(" while ", &mut line);
-    let _ = writeln!(
-        line,
-        "; run again with a --memory the machine can give (it caps the tables; a census \
-         CSV keeps its whole rows: add --resume)",
-    );
+    // A smaller budget helps only if what it caps holds memory (not when the input
+    // itself, say, took it all) and only a command that takes --memory can be given one.
+    if describe(" while ", &mut line) && takes_memory() {
+        let _ = write!(
+            line,
+            "; run again with a --memory the machine can give (it caps the tables; a \
+             census CSV keeps its whole rows: add --resume)",
+        );
+    }
+    let _ = writeln!(line);
     let len = line.position() as usize;
     let _ = std::io::stderr().write_all(&buf[..len]);
     std::process::exit(2)

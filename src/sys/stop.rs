@@ -66,8 +66,14 @@ impl Reason {
             Reason::Memory { budget, live } => {
                 let mut held = Vec::new();
                 heap::describe(" while ", &mut held);
+                // The flag is named only to a command that takes it.
+                let whose = if heap::takes_memory() {
+                    "--memory"
+                } else {
+                    "half the memory this process may use"
+                };
                 format!(
-                    "limit reached: the memory budget of {} (--memory) is used up: the \
+                    "limit reached: the memory budget of {} ({whose}) is used up: the \
                      program holds {}{}",
                     mib(*budget),
                     mib(*live),

@@ -91,9 +91,10 @@ fn each_hostile_input_is_one_short_line_and_exit_2() {
     w("other.csv", b"a,b\n1,2\n");
     w("bad-side.csv", b"graph6\n");
     w("bad-side.csv.meta.json", b"{\"format\": \xff\xfe}\n");
-    // Megabytes of text where a short word is expected (100 kB in an argument, the
-    // kernel's limit for one): the error line quotes its start.
-    let mb = "x".repeat(1 << 20);
+    // A megabyte of text where a short word is expected (100 kB in an argument, the
+    // kernel's limit for one): the error line quotes its start. (A job file may have
+    // 1 MiB in all: the rest of it fits in the 100 bytes left.)
+    let mb = "x".repeat((1 << 20) - 100);
     let arg = "x".repeat(100_000);
     w(
         "long-rules.toml",

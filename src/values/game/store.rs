@@ -108,9 +108,11 @@ pub(super) struct Store {
     pub form_ids: AtomicUsize,
 }
 
+/// The store, once created ([`store`]).
+static STORE: OnceLock<Store> = OnceLock::new();
+
 /// The one store of the program.
 pub(super) fn store() -> &'static Store {
-    static STORE: OnceLock<Store> = OnceLock::new();
     STORE.get_or_init(|| Store {
         nodes: AppendVec::new(),
         option_slots: AtomicUsize::new(0),
@@ -247,7 +249,9 @@ pub(super) fn entry(id: GameId) -> &'static Entry {
 
 /// Number of distinct values stored so far (all threads).
 pub fn stored_values() -> usize {
-    store().nodes.len()
+    // Not store(): this is read when an allocation has failed, and creating the store
+    // would allocate.
+    STORE.get().map_or(0, |s| s.nodes.len())
 }
 
 /// What the store holds, with estimated bytes (see [`usage`]).
