@@ -22,6 +22,8 @@
 #             (stddef.h in its resource directory, clang/VERSION/include beside it):
 #             without them bindgen fails on nauty.h ("'stddef.h' file not found").
 #             Debian package: libclang-dev (pulls libclang1-N and libclang-common-N-dev).
+#   lua       nothing to install: the mlua crate builds Lua 5.4 from its vendored
+#             sources with the C compiler the build already uses (for nauty).
 #   nauty     `nauty-geng`, `nauty-vcolg`, `nauty-multig` and `nauty-genposetg` on PATH
 #             (Debian's nauty package): the tests and benchmarks compare against them.
 #   zstd      the `zstd` command (Debian's zstd package): the compressed-output tests

@@ -159,7 +159,7 @@ impl CensusJob {
     }
 }
 
-fn validate(raw: RawJob) -> Result<JobSpec> {
+fn validate(raw: RawJob, dir: Option<&Path>) -> Result<JobSpec> {
     if raw.name.trim().is_empty() {
         return Err(Error::usage("name must not be empty"));
     }
@@ -204,10 +204,16 @@ fn validate(raw: RawJob) -> Result<JobSpec> {
                     foreign.join(", ")
                 )));
             }
-            let ruleset = crate::rules::Ruleset::from_name(
-                &raw.rules
-                    .ok_or_else(|| Error::usage("missing field `rules`"))?,
-            )?;
+            let mut rules = raw
+                .rules
+                .ok_or_else(|| Error::usage("missing field `rules`"))?;
+            // A rules file is named relative to the job file.
+            if let (Some(path), Some(dir)) = (rules.trim().strip_prefix("file:"), dir)
+                && Path::new(path.trim()).is_relative()
+            {
+                rules = format!("file:{}", dir.join(path.trim()).display());
+            }
+            let ruleset = crate::rules::Ruleset::from_name(&rules)?;
             let rules = ruleset.name();
             // Games on shapes list positions by size (cells, edges, elements), not by
             // graphs: their keys are min_size and max_size, kept in the vertex fields.
@@ -405,7 +411,8 @@ impl JobSpec {
         }
         let text = String::from_utf8(bytes)
             .map_err(|_| Error::usage(format!("job file {} is not UTF-8 text", path.display())))?;
-        let mut spec = JobSpec::parse(&text)
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let mut spec = JobSpec::parse_in(&text, dir)
             .map_err(|e| Error::usage(format!("job file {}: {e}", path.display())))?;
         spec.source = Some((path.to_path_buf(), text));
         Ok(spec)
@@ -421,6 +428,12 @@ impl JobSpec {
 
     /// Parses a job from TOML text.
     pub fn parse(text: &str) -> Result<JobSpec> {
+        Self::parse_in(text, None)
+    }
+
+    /// [`JobSpec::parse`] of a job file in the folder `dir` (a `file:` rules path is
+    /// relative to it).
+    pub fn parse_in(text: &str, dir: Option<&Path>) -> Result<JobSpec> {
         let raw: RawJob = toml::from_str(text).map_err(|e| {
             // One line: the position, then the parser's message.
             let at = e.span().map(|s| {
@@ -431,7 +444,7 @@ impl JobSpec {
             });
             Error::usage(format!("{}{}", at.unwrap_or_default(), e.message().trim()))
         })?;
-        validate(raw)
+        validate(raw, dir)
     }
 
     /// Output path: `output`, or `results/<name>.csv`.

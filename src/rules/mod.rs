@@ -35,6 +35,7 @@ pub mod node_kayles;
 pub mod partizan;
 pub mod partizan_node_kayles;
 pub mod poset;
+pub mod rules_file;
 pub mod scoring;
 pub mod shape_rules;
 pub mod snort;
@@ -112,6 +113,9 @@ impl Ruleset {
     /// Looks a ruleset up by name; unknown names are a usage error listing the known ones.
     pub fn from_name(name: &str) -> Result<Ruleset> {
         let name = name.trim();
+        if let Some(path) = name.strip_prefix("file:") {
+            return rules_file::load(std::path::Path::new(path.trim()));
+        }
         RULESETS
             .iter()
             .find(|r| r.name() == name)

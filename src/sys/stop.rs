@@ -47,6 +47,9 @@ pub enum Reason {
     },
     /// `--timeout` seconds passed.
     Timeout(f64),
+    /// A computation failed where it could not return its error (a rules file's rule,
+    /// called inside a solver): what failed, in words.
+    Failed(String),
 }
 
 impl Reason {
@@ -54,7 +57,7 @@ impl Reason {
     pub fn exit_code(&self) -> i32 {
         match self {
             Reason::Signal(s) => 128 + s,
-            Reason::Memory { .. } | Reason::Timeout(_) => 2,
+            Reason::Memory { .. } | Reason::Timeout(_) | Reason::Failed(_) => 2,
         }
     }
 
@@ -83,6 +86,7 @@ impl Reason {
             Reason::Timeout(t) => {
                 format!("limit reached: --timeout {t} s passed before the work was done")
             }
+            Reason::Failed(what) => what.clone(),
         }
     }
 }
@@ -330,6 +334,24 @@ fn watchdog(deadline: Option<(f64, Instant)>, grace: Duration) {
 
 fn reason_now() -> Reason {
     reason().expect("requested with a reason")
+}
+
+/// Stops the process for an error found where it cannot be returned (a rules file's
+/// rule failing inside a solver, which must not be taken for a move or a value): the
+/// stop actions record what is whole, as for any forced stop, then one line
+/// `gamecensus: WHAT; NOTES`, exit 2. A second thread failing meanwhile waits for the
+/// exit.
+pub fn fail(what: String) -> ! {
+    static FAILING: AtomicBool = AtomicBool::new(false);
+    if FAILING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    let reason = Reason::Failed(what);
+    request(reason.clone());
+    force(&reason);
+    default_final(&reason, Vec::new()) // not reached: force exits
 }
 
 /// Runs the stop actions, the latest first, then the final action.

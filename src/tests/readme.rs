@@ -5,7 +5,7 @@
 //!
 //! - Each non-comment line of a ```sh block is a command (a line ending in `\` continues
 //!   on the next), run by `bash -c` in one temporary directory that holds a fresh copy of
-//!   the repository's `jobs/` and `results/reference/`, with `gamecensus` on PATH being
+//!   the repository's `jobs/`, `games/` and `results/reference/`, with `gamecensus` on PATH being
 //!   the binary under test. The commands of the whole README run in order in that
 //!   directory (a later example may read what an earlier one wrote).
 //! - A trailing `# text` on a command line is the first line of what it prints, unless the
@@ -234,6 +234,7 @@ fn every_readme_example_runs_as_written() {
     let dir = tempfile::tempdir().unwrap();
     let work = dir.path().join("work");
     copy_dir(&root.join("jobs"), &work.join("jobs"));
+    copy_dir(&root.join("games"), &work.join("games"));
     copy_dir(
         &root.join("results/reference"),
         &work.join("results/reference"),
