@@ -25,6 +25,7 @@
 pub use crate::expr;
 pub use crate::expr::derived;
 pub use crate::expr::invariants;
+pub mod fields;
 pub mod format;
 pub mod query;
 pub mod report;

@@ -10,7 +10,6 @@ use crate::common;
 
 use std::path::Path;
 use std::process::{Output, Stdio};
-use std::time::{Duration, Instant};
 
 use common::cli::{assert_usage_error, bin, stderr, stdout};
 
@@ -34,44 +33,15 @@ fn run_limited(kb: u64, args: &[&str], dir: &Path) -> Output {
 }
 
 fn wait_bounded(mut cmd: std::process::Command, dir: &Path) -> Output {
-    let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
-    let mut child = cmd
+    let what = format!("{:?}", cmd.get_args().collect::<Vec<_>>());
+    let child = cmd
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Drained from threads while we wait: a full pipe would stall the process.
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut out, &mut b).unwrap();
-        b
-    });
-    let err = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut err, &mut b).unwrap();
-        b
-    });
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if t.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("{args:?} still running after 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    }
+    common::procs::finish_within(child, 60, &what)
 }
 
 /// An `eval` CSV of Domineering positions whose third row's position has `long` bytes.

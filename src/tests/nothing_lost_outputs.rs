@@ -24,20 +24,6 @@ fn grids_tallied() -> String {
     format!("{GRIDS}tally = [['n', 'grundy']]\n")
 }
 
-/// Waits for `child` at most `secs` seconds: a command that does not end by then has
-/// regressed to unbounded work, and is killed and failed.
-fn finish_within(mut child: std::process::Child, secs: u64, what: &str) -> std::process::Output {
-    let t = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t.elapsed() > Duration::from_secs(secs) {
-            let _ = child.kill();
-            panic!("{what} did not end in {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
 /// Waits until `out` stops growing: the run is on its slow position.
 fn wait_until_stalled(out: &Path) {
     wait_for("the first rows", || lines(out) > 5);

@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 use super::columns::header_types;
 use crate::analysis::expr::{Compiled, Expr, GameCache, Row, Scope};
-use crate::analysis::table::{Table, Torn, for_each_line, split_into, utf8};
+use crate::analysis::fields::{split_into, utf8};
+use crate::analysis::table::{Table, Torn, for_each_line};
 use crate::error::{Error, Result};
 use crate::hash::FastHashMap;
 

@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::table::{Table, Torn, utf8};
+use super::fields::utf8;
+use super::table::{Table, Torn};
 use crate::analysis::expr::Scope;
 use crate::error::{Error, Result};
 use crate::octal::period::{Pattern, exceptions, find_pattern};

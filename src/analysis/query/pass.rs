@@ -10,7 +10,8 @@ use super::agg::State;
 use super::plan::Plan;
 use super::select::Picked;
 use crate::analysis::expr::{GameCache, Row, Val, logic, truth};
-use crate::analysis::table::{Block, Table, for_each_line, split_count, split_into, utf8};
+use crate::analysis::fields::{split_count, split_into, utf8};
+use crate::analysis::table::{Block, Table, for_each_line};
 use crate::solving::ColumnType;
 
 /// The message for a cell of column `name` that does not read as its type `ty`.

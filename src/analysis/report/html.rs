@@ -236,7 +236,7 @@ impl Page {
     /// A drawing card: the drawing (captioned with its graph6 and colouring), then the
     /// row's other non-empty cells as `name value` pairs.
     fn figure(&mut self, title: Option<&str>, svg: &str, row: &str, header: &[String]) {
-        let cells = crate::analysis::table::split(row.as_bytes());
+        let cells = crate::analysis::fields::split(row.as_bytes());
         let fields: String = header
             .iter()
             .zip(&cells)
@@ -245,7 +245,7 @@ impl Page {
                 format!(
                     "<span class=\"field\"><b>{}</b> {}</span> ",
                     escape(h),
-                    escape(&crate::analysis::table::utf8(c))
+                    escape(&crate::analysis::fields::utf8(c))
                 )
             })
             .collect();

@@ -23,8 +23,8 @@ mod html;
 
 use std::path::{Path, PathBuf};
 
+use super::fields::{split, utf8};
 use super::query::{Query, run_on};
-use super::table::{split, utf8};
 use crate::error::{Error, Result};
 use crate::graphs::palette::STANDARD;
 use crate::graphs::{Colouring, parse_graph6};

@@ -107,3 +107,37 @@ pub fn solo(dir: &Path, job: &str) -> Vec<u8> {
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::read(out).unwrap()
 }
+
+/// Waits for `child` (its output piped) at most `secs` seconds, reading its output
+/// meanwhile (a full pipe would stall it): a command that does not end by then has
+/// regressed to unbounded work, and is killed and failed (`what` names it).
+pub fn finish_within(mut child: Child, secs: u64, what: &str) -> std::process::Output {
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut b = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut b);
+            }
+            b
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
