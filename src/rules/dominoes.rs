@@ -64,5 +64,6 @@ pub fn say_domino(s: &Shape, act: Act) -> String {
             cell(s, to),
             cell(s, arrow)
         ),
+        Act::Listed(i) => format!("makes move {i}"),
     }
 }

@@ -162,6 +162,7 @@ impl ShapedRules for GraphOnShapes {
                 format!("moves from vertex {from} to {to} and shoots at {arrow}")
             }
             (_, Act::Edge(i)) => format!("plays edge {} of {}", i, s.edges().len()),
+            (_, Act::Listed(i)) => format!("makes move {i}"),
         }
     }
 

@@ -215,6 +215,7 @@ impl ShapedRules for Hackenbush {
                 "moves from vertex {} to {} and shoots at {}",
                 num[from], num[to], num[arrow]
             ),
+            Act::Listed(i) => format!("makes move {i}"),
         }
     }
 

@@ -25,6 +25,14 @@ pub trait ImpartialRules: Send + Sync {
     /// it once, generic over [`crate::graphs::PlayGraph`], and names it in both).
     fn play_wide(&self, g: &WideGraph, v: usize) -> Option<WideSet>;
 
+    /// For rules whose moves are not one per vertex (a rules file's `moves`): every
+    /// move of `g`, as the vertices each leaves, in the rules' order. `None` (the
+    /// default): the moves are [`ImpartialRules::play`] of each vertex, and the solver
+    /// plays one vertex of each orbit of the graph's automorphisms.
+    fn options(&self, _g: &Graph) -> Option<Vec<u64>> {
+        None
+    }
+
     /// The move "choose `v`" in words, for `explain`.
     fn describe(&self, v: usize) -> String {
         format!("chooses vertex {v}")

@@ -51,6 +51,9 @@ pub enum Act {
         /// Where the arrow landed.
         arrow: usize,
     },
+    /// The rules' `i`-th move in the order they list them (a rules file's moves, which
+    /// say only the position they leave).
+    Listed(usize),
 }
 
 impl Player {

@@ -94,6 +94,7 @@ pub trait PartizanRules: Send + Sync {
                 "moves from vertex {} to {} and shoots at {}",
                 label[from], label[to], label[arrow]
             ),
+            Act::Listed(i) => format!("makes move {i}"),
         }
     }
 }

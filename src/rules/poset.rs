@@ -426,6 +426,7 @@ impl ShapedRules for PosetGame {
             Act::Shot { from, to, arrow } => {
                 format!("moves element {from} to {to} and shoots at {arrow}")
             }
+            Act::Listed(i) => format!("makes move {i}"),
         }
     }
 

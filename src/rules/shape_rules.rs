@@ -16,6 +16,9 @@ use crate::shapes::stone_board::StoneBoard;
 use crate::shapes::{Shape, ShapeKey, canonical_key};
 use crate::values::game::GameId;
 
+/// The longest line of play the solver follows for rules that [`ShapedRules::may_loop`].
+pub const MAX_DEPTH: usize = 2_000;
+
 /// A move: what is played, and the position it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -216,6 +219,7 @@ pub trait ShapedRules: Send + Sync {
             Act::Shot { from, to, arrow } => {
                 format!("moves from vertex {from} to {to} and shoots at {arrow}")
             }
+            Act::Listed(i) => format!("makes move {i}"),
         }
     }
 
@@ -235,6 +239,15 @@ pub trait ShapedRules: Send + Sync {
     /// value by the definition (`src/tests/hostile_values.rs`).
     fn known_value(&self, _s: &Shape) -> Option<Result<GameId>> {
         None
+    }
+
+    /// Whether the rules may, wrongly, lead back to a position being valued (a loopy
+    /// rules file): the solver then keeps the positions it is valuing on each thread
+    /// and stops with a limit error when one comes back, or when a line of play grows
+    /// longer than [`MAX_DEPTH`], instead of recursing without end. Default: no (the
+    /// native rulesets' games end).
+    fn may_loop(&self) -> bool {
+        false
     }
 
     /// How exchanging the players maps a position (default: not declared).

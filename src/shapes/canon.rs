@@ -36,6 +36,14 @@ impl Hash for ShapeKey {
 }
 
 impl ShapeKey {
+    /// A key made of `bytes` (rules that key their positions by a text of their own:
+    /// a rules file's boards, by their least image).
+    pub fn of_bytes(bytes: &[u8]) -> ShapeKey {
+        let mut words = Vec::with_capacity(bytes.len() / 8 + 2);
+        push_list(&mut words, bytes);
+        ShapeKey(words)
+    }
+
     /// Bytes held on the heap (for memory accounting).
     pub fn heap_bytes(&self) -> usize {
         self.0.capacity() * 8

@@ -46,7 +46,7 @@ pub struct Placements<'a> {
 }
 
 /// A symmetry, as where it sends a cell `(row, column)`.
-type CellMap = fn((i32, i32)) -> (i32, i32);
+pub type CellMap = fn((i32, i32)) -> (i32, i32);
 
 /// What [`for_each_placement`] calls with each board (its cells) and placement (a label
 /// per cell); it returns false to stop.
@@ -54,7 +54,7 @@ pub type EachPlacement<'a> = dyn FnMut(&[(i32, i32)], &[u8]) -> bool + 'a;
 
 /// The images of a cell under the symmetries of the square: the first four are the
 /// flips.
-const MAPS: [CellMap; 8] = [
+pub const MAPS: [CellMap; 8] = [
     |(r, c)| (r, c),
     |(r, c)| (-r, c),
     |(r, c)| (r, -c),

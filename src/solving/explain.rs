@@ -124,18 +124,27 @@ pub fn explain(ruleset: Ruleset, pos: &Position, extra: u32) -> Result<Explanati
             let value = s.grundy(g);
             let mut nims = Vec::new();
             let mut left = Vec::new();
-            for v in 0..g.n() {
-                if let Some(rest) = r.play(g, v) {
-                    let h = g.induced(rest);
-                    let nv = s.grundy(&h);
-                    nims.push(nv);
-                    left.push(Choice {
-                        description: r.describe(v),
-                        position: show(&h, None),
-                        value: GameId::nimber(nv),
-                        marks: if nv == 0 { vec![Mark::Winning] } else { vec![] },
-                    });
-                }
+            // Each move in words and the vertices it leaves: a move of rules listed
+            // apart from vertices (a rules file's `moves`) by the vertices it takes.
+            let moves: Vec<(String, u64)> = match r.options(g) {
+                Some(rests) => rests
+                    .into_iter()
+                    .map(|rest| (taken(g.vertices() & !rest), rest))
+                    .collect(),
+                None => (0..g.n())
+                    .filter_map(|v| Some((r.describe(v), r.play(g, v)?)))
+                    .collect(),
+            };
+            for (description, rest) in moves {
+                let h = g.induced(rest);
+                let nv = s.grundy(&h);
+                nims.push(nv);
+                left.push(Choice {
+                    description,
+                    position: show(&h, None),
+                    value: GameId::nimber(nv),
+                    marks: if nv == 0 { vec![Mark::Winning] } else { vec![] },
+                });
             }
             let seen = nims
                 .iter()
@@ -503,5 +512,15 @@ impl GameExplanation {
             v[k] = w;
         }
         v
+    }
+}
+
+/// A move that takes the vertices `gone`, in words ("takes vertices 1 and 2").
+fn taken(gone: u64) -> String {
+    let vs: Vec<String> = crate::graphs::Bits(gone).map(|v| v.to_string()).collect();
+    match vs.as_slice() {
+        [] => "takes no vertex".to_string(),
+        [v] => format!("takes vertex {v}"),
+        [rest @ .., last] => format!("takes vertices {} and {last}", rest.join(", ")),
     }
 }

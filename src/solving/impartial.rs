@@ -126,15 +126,19 @@ impl ImpartialSolver {
 
     fn mex_of_moves(&self, g: &Graph, moves: u64) -> u32 {
         let mut seen = 0u128;
-        for v in Bits(moves) {
-            if let Some(rest) = self.rules.play(g, v) {
-                let value = if rest == 0 {
-                    0
-                } else {
-                    self.grundy(&g.induced(rest))
-                };
-                seen |= 1 << value;
-            }
+        let see = |rest: u64| {
+            let value = if rest == 0 {
+                0
+            } else {
+                self.grundy(&g.induced(rest))
+            };
+            seen |= 1 << value;
+        };
+        match self.rules.options(g) {
+            Some(options) => options.into_iter().for_each(see),
+            None => Bits(moves)
+                .filter_map(|v| self.rules.play(g, v))
+                .for_each(see),
         }
         mex(seen)
     }

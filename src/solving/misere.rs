@@ -182,13 +182,15 @@ impl MisereSolver {
 
     /// The options of `g` by the moves in `moves`, as sorted, distinct sums.
     fn options_of(&self, g: &Graph, moves: u64) -> Result<Vec<Sum>> {
+        let rests = match self.rules.options(g) {
+            Some(rests) => rests,
+            None => Bits(moves).filter_map(|v| self.rules.play(g, v)).collect(),
+        };
         let mut options = Vec::new();
-        for v in Bits(moves) {
-            if let Some(rest) = self.rules.play(g, v) {
-                let mut s = Sum::new();
-                self.parts(g, rest, &mut s)?;
-                options.push(s);
-            }
+        for rest in rests {
+            let mut s = Sum::new();
+            self.parts(g, rest, &mut s)?;
+            options.push(s);
         }
         options.sort_unstable();
         options.dedup();

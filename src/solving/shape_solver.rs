@@ -264,6 +264,10 @@ impl ShapedSolver {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(-*v);
         }
+        let guard = match self.rules.may_loop() {
+            true => Some(Valuing::enter(&own)?),
+            false => None,
+        };
         let v = match self.rules.kind() {
             Kind::Impartial => GameId::nimber(self.mex(s)?),
             Kind::Partizan => {
@@ -272,6 +276,7 @@ impl ShapedSolver {
                 GameId::from_options(&l, &r)?
             }
         };
+        drop(guard);
         self.make_room(1 + mirror.is_some() as usize);
         if let Some(other) = mirror {
             // A self-mirror part (its value is its own negative) has other == own.
@@ -311,5 +316,43 @@ impl ShapedSolver {
             )));
         }
         Ok(mex)
+    }
+}
+
+thread_local! {
+    /// The positions this thread is valuing, for rules that [`ShapedRules::may_loop`].
+    static VALUING: std::cell::RefCell<std::collections::HashSet<ShapeKey>> =
+        std::cell::RefCell::new(std::collections::HashSet::new());
+}
+
+/// A position being valued on this thread: left when dropped (on every path out).
+struct Valuing(ShapeKey);
+
+impl Valuing {
+    /// Marks `key` as being valued; a limit error if it already is (the rules lead back
+    /// to it: the game would never end) or if the line of play is too long.
+    fn enter(key: &ShapeKey) -> Result<Valuing> {
+        VALUING.with(|v| {
+            let mut v = v.borrow_mut();
+            if v.contains(key) {
+                return Err(Error::Limit(
+                    "the rules lead back to a position being played (a game that need not end; rules must make every game end)".into(),
+                ));
+            }
+            if v.len() >= crate::rules::shape_rules::MAX_DEPTH {
+                return Err(Error::Limit(format!(
+                    "a line of play longer than {} moves",
+                    crate::rules::shape_rules::MAX_DEPTH
+                )));
+            }
+            v.insert(key.clone());
+            Ok(Valuing(key.clone()))
+        })
+    }
+}
+
+impl Drop for Valuing {
+    fn drop(&mut self) {
+        VALUING.with(|v| v.borrow_mut().remove(&self.0));
     }
 }

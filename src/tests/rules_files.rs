@@ -1,53 +1,88 @@
-//! Rules written in a file (issue #45, first part: impartial games on graphs whose move
-//! chooses a vertex, in Lua): the shipped games/node-kayles.lua against the native
-//! `node-kayles` (an independent implementation of the same rules: Winning Ways ch. 2)
-//! byte for byte on a shipped census job and on single positions; a job naming its rules
-//! file relative to itself; and bad rules files, each one line and exit 2, never a wrong
-//! row: a syntax error (with its line), a runaway loop (the step budget), unbounded
-//! memory, a move that does not end the game, a malformed result, the sandbox.
+//! Rules written in a file (Lua): the shipped games/*.lua against the native rulesets
+//! (independent implementations of the same rules, each citing its source) byte for
+//! byte on shipped census jobs and on single positions; games we have no native
+//! ruleset for against an independent computation of the same game (Arc Kayles against
+//! Node Kayles on the line graph, a subtraction game against the octal engine) and
+//! published values; a job naming its rules file relative to itself; and bad rules
+//! files, each one line and exit 2, never a wrong row: a syntax error (with its line), a
+//! runaway loop (the step budget), unbounded memory, a move that does not end the game,
+//! a malformed result, the sandbox, a loopy board game.
 
 use crate::common;
 
 use std::path::Path;
 
 use common::cli::{assert_usage_error, run, run_in, run_job, stderr, stdout};
+use gamecensus::graphs::Graph;
+use gamecensus::graphs::graph6::to_graph6;
 
 fn games() -> String {
     format!("{}/games", env!("CARGO_MANIFEST_DIR"))
 }
 
-#[test]
-fn node_kayles_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+/// Runs the shipped job `jobs/JOB.toml` with its native rules `native`, and the same job
+/// with `rules = "file:GAME.lua"` from a folder beside it (run from another folder: the
+/// rules file is found beside the job); asserts the CSVs are the same bytes, of `rows`
+/// lines with the header.
+fn same_census(job: &str, native: &str, game: &str, rows: usize) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let native_job = format!("{}/jobs/node-kayles-8.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&native_job).unwrap();
-    // The job beside its rules file, which it names relative to itself.
+    let native_job = format!("{}/jobs/{job}.toml", env!("CARGO_MANIFEST_DIR"));
+    let text: String = std::fs::read_to_string(&native_job)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("output"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(d.join("native.toml"), &text).unwrap();
     std::fs::create_dir(d.join("job")).unwrap();
-    std::fs::copy(
-        format!("{}/node-kayles.lua", games()),
-        d.join("job/kayles.lua"),
-    )
-    .unwrap();
-    let job = d.join("job/nk8.toml");
-    std::fs::write(
-        &job,
-        text.replace("rules = \"node-kayles\"", "rules = \"file:kayles.lua\""),
-    )
-    .unwrap();
-    let (native, file) = (d.join("native.csv"), d.join("file.csv"));
-    let o = run_job(&native_job, native.to_str().unwrap(), &["--quiet"]);
+    std::fs::copy(format!("{}/{game}.lua", games()), d.join("job/rules.lua")).unwrap();
+    let job_file = d.join("job/file.toml");
+    let rules = format!("rules = \"{native}\"");
+    assert!(text.contains(&rules), "{job} names {native}");
+    std::fs::write(&job_file, text.replace(&rules, "rules = \"file:rules.lua\"")).unwrap();
+    let (a, b) = (d.join("native.csv"), d.join("file.csv"));
+    let o = run_job(d.join("native.toml").to_str().unwrap(), a.to_str().unwrap(), &["--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    // Run from another folder: the rules file is found beside the job.
     let o = run_in(
-        &["run", job.to_str().unwrap(), "--out", file.to_str().unwrap(), "--quiet"],
+        &["run", job_file.to_str().unwrap(), "--out", b.to_str().unwrap(), "--quiet"],
         b"",
         Path::new("/"),
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let (a, b) = (std::fs::read(&native).unwrap(), std::fs::read(&file).unwrap());
-    assert_eq!(a.iter().filter(|&&c| c == b'\n').count(), 13_599);
-    assert!(a == b, "the rules file's census differs from the native one");
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(a.iter().filter(|&&c| c == b'\n').count(), rows, "{job}");
+    assert!(a == b, "{game}.lua's census differs from {native}'s on {job}");
+}
+
+/// Node Kayles (Winning Ways ch. 2), `play` one vertex at a time.
+#[test]
+fn node_kayles_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("node-kayles-8", "node-kayles", "node-kayles", 13_599);
+}
+
+/// Cutthroat (McCurdy & Nowakowski 2005): `moves` and `start` on coloured graphs.
+#[test]
+fn cutthroat_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("cutthroat-bwg-6", "cutthroat", "cutthroat", 38_882);
+}
+
+/// Snort (Winning Ways ch. 6): colours change, an uncoloured graph is all G.
+#[test]
+fn snort_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("snort-bwg-6", "snort", "snort", 39_311);
+}
+
+/// Clobber (Albert et al. 2005): a stone moves onto another.
+#[test]
+fn clobber_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("clobber-5", "clobber", "clobber", 420);
+}
+
+/// Domineering (Winning Ways ch. 5) on boards: the board layer from a rules file.
+#[test]
+fn domineering_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("domineering-10", "domineering", "domineering", 12_872);
 }
 
 #[test]
@@ -85,9 +120,13 @@ fn bad_rules_files_are_one_line_and_no_row() {
     assert_usage_error(&eval_with("function play() end\n"), "no table `game`");
     assert_usage_error(
         &eval_with(&format!("{}function play() end\n", HEAD.replace("impartial", "partizan"))),
+        "defines moves(n, adj, colours, player)",
+    );
+    assert_usage_error(
+        &eval_with(&format!("{}function play() end\n", HEAD.replace("impartial", "loopy"))),
         "game.kind",
     );
-    assert_usage_error(&eval_with(HEAD), "no function play");
+    assert_usage_error(&eval_with(HEAD), "play(n, adj, v) or moves(n, adj)");
     // Failures inside a rule: one line naming the file, the rule and the position.
     for (body, says) in [
         ("while true do end", "Lua instructions"),
@@ -106,5 +145,155 @@ fn bad_rules_files_are_one_line_and_no_row() {
         assert!(err.contains(says), "{body}: {err}");
         assert!(err.contains("bad.lua") && err.contains("play on the graph Ch"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// A graph's edges, for its line graph.
+fn edges_of(g: &Graph) -> Vec<(usize, usize)> {
+    (0..g.n())
+        .flat_map(|u| (u + 1..g.n()).map(move |w| (u, w)))
+        .filter(|&(u, w)| g.has_edge(u, w))
+        .collect()
+}
+
+/// Arc Kayles on a graph is Node Kayles on its line graph (a move takes an edge and the
+/// edges that share an end with it): games/arc-kayles.lua on 300 random graphs against
+/// the native node-kayles on their line graphs.
+#[test]
+fn arc_kayles_is_node_kayles_on_the_line_graph() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let (mut graphs, mut lines) = (String::new(), String::new());
+    for i in 0..300 {
+        let n = 2 + i % 8;
+        let mut g = Graph::empty(n);
+        for u in 0..n {
+            for w in u + 1..n {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if seed % 100 < 35 {
+                    g.add_edge(u, w);
+                }
+            }
+        }
+        let e = edges_of(&g);
+        let mut l = Graph::empty(e.len());
+        for (i, a) in e.iter().enumerate() {
+            for (j, b) in e.iter().enumerate().skip(i + 1) {
+                if a.0 == b.0 || a.0 == b.1 || a.1 == b.0 || a.1 == b.1 {
+                    l.add_edge(i, j);
+                }
+            }
+        }
+        graphs.push_str(&format!("{}\n", to_graph6(&g)));
+        lines.push_str(&format!("{}\n", to_graph6(&l)));
+    }
+    let grundy = |o: &std::process::Output| -> Vec<String> {
+        assert!(o.status.success(), "{}", stderr(o));
+        stdout(o)
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit(',').next().unwrap().to_string())
+            .collect()
+    };
+    let rules = format!("file:{}/arc-kayles.lua", games());
+    let a = run(&["eval", "--rules", &rules, "--columns", "grundy", "-"], Some(&graphs));
+    let b = run(
+        &["eval", "--rules", "node-kayles", "--columns", "grundy", "-"],
+        Some(&lines),
+    );
+    let (a, b) = (grundy(&a), grundy(&b));
+    assert_eq!(a.len(), 300);
+    assert_eq!(a, b);
+    assert!(a.iter().any(|v| v != "0") && a.iter().any(|v| v == "0"));
+}
+
+/// The subtraction game S(1, 3, 4) is the octal game 0.3033 (Winning Ways ch. 4: period
+/// 7, 0 1 0 1 2 3 2): the heap rules file's census of heaps 1 to 300 against the octal
+/// engine's nim-sequence, and a sum of heaps valued as the XOR.
+#[test]
+fn a_subtraction_game_in_a_rules_file_is_its_octal_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("s134.toml");
+    std::fs::write(
+        &job,
+        format!(
+            "name = \"s134\"\nrules = \"file:{}/subtraction-134.lua\"\nmin_size = 1\nmax_size = 300\n",
+            games()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("s134.csv");
+    let o = run_job(job.to_str().unwrap(), out.to_str().unwrap(), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ours: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},{}", f[0], f[f.len() - 1])
+        })
+        .collect();
+    let o = run(&["octal", "0.3033", "--max", "300"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let octal: Vec<String> = stdout(&o).lines().skip(2).map(str::to_string).collect();
+    assert_eq!(ours.len(), 300);
+    assert_eq!(ours, octal);
+    assert_eq!(&ours[..7], ["1,1", "2,0", "3,1", "4,2", "5,3", "6,2", "7,0"]);
+    let rules = format!("file:{}/subtraction-134.lua", games());
+    let o = run(&["eval", "--rules", &rules, "--position", "4,5,11", "--columns", "grundy"], None);
+    assert_eq!(stdout(&o), "grundy\n3\n", "2 ^ 3 ^ 2 = 3: {}", stderr(&o));
+}
+
+/// Bad board and heap rules: a loopy game, a malformed board, a heap that grows.
+#[test]
+fn bad_board_and_heap_rules_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "board",
+            "..|..",
+            "function moves(rows, player) return { rows } end",
+            "lead back to a position",
+        ),
+        (
+            "board",
+            "..",
+            "function moves(rows, player) return { 'x|..' } end",
+            "a move gave the board",
+        ),
+        (
+            "heap",
+            "5",
+            "function moves(h, player) return { h + 1 } end",
+            "smaller than the heap",
+        ),
+        (
+            "heap",
+            "5",
+            "function moves(h, player) return { 'two' } end",
+            "not a heap",
+        ),
+    ];
+    for (i, (position, at, body, says)) in cases.into_iter().enumerate() {
+        let p = dir.path().join(format!("bad{i}.lua"));
+        std::fs::write(
+            &p,
+            format!(
+                "game = {{ name = 'bad', description = 'a test', kind = 'partizan', position = '{position}' }}\n{body}\n"
+            ),
+        )
+        .unwrap();
+        let o = run(
+            &["eval", "--rules", &format!("file:{}", p.display()), "--position", at],
+            None,
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{body}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{body}: {err}");
+        assert!(err.contains(says), "{body}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(stdout(&o).lines().count() <= 1, "no row: {}", stdout(&o));
     }
 }
