@@ -31,15 +31,9 @@ function start(n, adj, colours)
   return without_monochromatic(adj, colours, (1 << n) - 1)
 end
 
-function moves(n, adj, colours, player)
-  local mine = player == "L" and "B" or "W"
-  local all = (1 << n) - 1
-  local out = {}
-  for v = 0, n - 1 do
-    local c = colours:sub(v + 1, v + 1)
-    if c == mine or c == "G" then
-      out[#out + 1] = { without_monochromatic(adj, colours, all & ~(1 << v)), nil, v }
-    end
-  end
-  return out
+-- A move chooses a vertex of the player's colour (B Left's, W Right's, G both's) and
+-- removes it; each component of what is left is then a position of its own, `start`
+-- applied to it.
+function removes(n, adj, v)
+  return 1 << v
 end

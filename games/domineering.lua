@@ -10,23 +10,21 @@ game = {
   symmetry = "flip",   -- reflections and the half turn keep the value
 }
 
--- rows: the board, a list of strings of "." (empty) and "#" (no cell).
+-- rows: the board, a list of strings of "." (empty) and "#" (no cell), all as long.
+-- Each move gives the board after it as one string, rows separated by "|".
 function moves(rows, player)
+  local board = table.concat(rows, "|")
+  local w = #rows[1]
+  -- A domino covers the cell at i and the one `step` further on in the string.
+  local step = player == "L" and w + 1 or 1
   local out = {}
-  local h, w = #rows, #rows[1]
-  local dr, dc = 1, 0
-  if player == "R" then dr, dc = 0, 1 end
-  for r = 1, h - dr do
-    for c = 1, w - dc do
-      if rows[r]:sub(c, c) == "." and rows[r + dr]:sub(c + dc, c + dc) == "." then
-        local after = {}
-        for i = 1, h do after[i] = rows[i] end
-        after[r] = after[r]:sub(1, c - 1) .. "#" .. after[r]:sub(c + 1)
-        local r2, c2 = r + dr, c + dc
-        after[r2] = after[r2]:sub(1, c2 - 1) .. "#" .. after[r2]:sub(c2 + 1)
-        out[#out + 1] = after
-      end
+  local i = board:find(".", 1, true)
+  while i do
+    if board:byte(i + step) == 46 then -- "."
+      out[#out + 1] = board:sub(1, i - 1) .. "#" .. board:sub(i + 1, i + step - 1)
+        .. "#" .. board:sub(i + step + 1)
     end
+    i = board:find(".", i + 1, true)
   end
   return out
 end

@@ -250,6 +250,13 @@ pub trait ShapedRules: Send + Sync {
         false
     }
 
+    /// Whether the moves read where the cells are ([`Shape::place`]), not only the
+    /// labels and edges (a rules file's boards): the solver's exact memo then keys a
+    /// position by its cells too. Default: no.
+    fn reads_place(&self) -> bool {
+        false
+    }
+
     /// How exchanging the players maps a position (default: not declared).
     fn mirror(&self) -> Mirror {
         Mirror::None

@@ -16,7 +16,7 @@ use dashmap::DashMap;
 
 use super::misere::{Cgsuite, Misere, Sum, ZERO, intern, sum_misere};
 use super::misere_forms::CensusForms;
-use super::shape_solver::labelled_key;
+use super::shape_solver::{Valuing, labelled_key};
 use crate::error::Result;
 use crate::rules::shape_rules::{Kind, Player, ShapedRules};
 use crate::shapes::{Shape, ShapeKey};
@@ -89,7 +89,7 @@ impl ShapedMisereSolver {
 
     /// The id of a part, interning it with its options if it is new.
     fn intern(&self, part: &Shape) -> Result<u32> {
-        let exact = labelled_key(part);
+        let exact = labelled_key(part, self.rules);
         if let Some(id) = self.labelled.get(&exact) {
             return Ok(*id);
         }
@@ -97,12 +97,14 @@ impl ShapedMisereSolver {
         let id = match self.ids.get(&key).map(|r| *r) {
             Some(id) => id,
             None => {
+                let guard = Valuing::enter(self.rules, &key)?;
                 let mut moves = Vec::new();
                 self.rules.moves(part, Player::Left, &mut moves);
                 let mut options = Vec::with_capacity(moves.len());
                 for m in &moves {
                     options.push(self.parts(&m.after)?);
                 }
+                drop(guard);
                 options.sort_unstable();
                 options.dedup();
                 intern(&self.ids, &self.next, &self.options, key, options, "parts")?

@@ -214,6 +214,7 @@ impl Plain {
         if let Some(&w) = self.table.get(&key) {
             return Ok(w);
         }
+        let guard = super::shape_solver::Valuing::enter(self.rules, &key.0)?;
         let mut moves: Vec<Move> = Vec::new();
         self.rules.moves(s, player, &mut moves);
         let other = match player {
@@ -227,6 +228,7 @@ impl Plain {
                 break;
             }
         }
+        drop(guard);
         if self.table.len() >= self.cap {
             return Err(Error::Limit(format!(
                 "outcome-only plain search: its table reached its cap of {} entries (raise --memory)",

@@ -54,7 +54,7 @@ pub struct ShapedSolver {
 /// The labelled key of a shape: its vertex count and direction, vertex labels and
 /// edges exactly as numbered (equal keys are equal labelled shapes, so equal values;
 /// cells are not part of it, and no ruleset's moves read them).
-pub(super) fn labelled_key(s: &Shape) -> Box<[u64]> {
+pub(super) fn labelled_key(s: &Shape, rules: &dyn ShapedRules) -> Box<[u64]> {
     let n = s.n();
     let mut k = Vec::with_capacity(1 + n.div_ceil(8) + s.edges().len());
     k.push(n as u64 | (s.directed() as u64) << 40 | (s.edges().len() as u64) << 41);
@@ -67,6 +67,21 @@ pub(super) fn labelled_key(s: &Shape) -> Box<[u64]> {
     }
     for e in s.edges() {
         k.push(e.a as u64 | (e.b as u64) << 32 | (e.label as u64) << 56);
+    }
+    // Rules that read the cells: where they are (moved to touch both axes) too.
+    if rules.reads_place()
+        && let Some(cells) = s.place()
+    {
+        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        // Sides are at most board::MAX_SIDE (256): a byte each, four cells a word.
+        for chunk in cells.chunks(4) {
+            let mut w = 0u64;
+            for (i, &(r, c)) in chunk.iter().enumerate() {
+                w |= ((r - r0) as u64 & 0xff | ((c - c0) as u64 & 0xff) << 8) << (16 * i);
+            }
+            k.push(w);
+        }
     }
     k.into_boxed_slice()
 }
@@ -211,7 +226,7 @@ impl ShapedSolver {
         if let Some(v) = self.rules.known_value(s) {
             return v;
         }
-        let exact = labelled_key(s);
+        let exact = labelled_key(s, self.rules);
         self.labelled_lookups.fetch_add(1, Ordering::Relaxed);
         if let Some(v) = self.labelled.get(&exact) {
             self.labelled_hits.fetch_add(1, Ordering::Relaxed);
@@ -264,10 +279,7 @@ impl ShapedSolver {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(-*v);
         }
-        let guard = match self.rules.may_loop() {
-            true => Some(Valuing::enter(&own)?),
-            false => None,
-        };
+        let guard = Valuing::enter(self.rules, &own)?;
         let v = match self.rules.kind() {
             Kind::Impartial => GameId::nimber(self.mex(s)?),
             Kind::Partizan => {
@@ -326,12 +338,16 @@ thread_local! {
 }
 
 /// A position being valued on this thread: left when dropped (on every path out).
-struct Valuing(ShapeKey);
+pub(super) struct Valuing(ShapeKey);
 
 impl Valuing {
-    /// Marks `key` as being valued; a limit error if it already is (the rules lead back
-    /// to it: the game would never end) or if the line of play is too long.
-    fn enter(key: &ShapeKey) -> Result<Valuing> {
+    /// For rules that [`ShapedRules::may_loop`]: marks `key` as being valued; a limit
+    /// error if it already is (the rules lead back to it: the game would never end) or
+    /// if the line of play is too long. `None` for other rules.
+    pub(super) fn enter(rules: &dyn ShapedRules, key: &ShapeKey) -> Result<Option<Valuing>> {
+        if !rules.may_loop() {
+            return Ok(None);
+        }
         VALUING.with(|v| {
             let mut v = v.borrow_mut();
             if v.contains(key) {
@@ -346,7 +362,7 @@ impl Valuing {
                 )));
             }
             v.insert(key.clone());
-            Ok(Valuing(key.clone()))
+            Ok(Some(Valuing(key.clone())))
         })
     }
 }

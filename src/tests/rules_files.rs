@@ -297,3 +297,113 @@ fn bad_board_and_heap_rules_are_one_line() {
         assert!(stdout(&o).lines().count() <= 1, "no row: {}", stdout(&o));
     }
 }
+
+/// The value column of `eval --rules file:games/GAME.lua` at each position.
+fn file_values(game: &str, positions: &[&str], column: &str) -> Vec<String> {
+    let rules = format!("file:{}/{game}.lua", games());
+    positions
+        .iter()
+        .map(|p| {
+            let o = run(&["eval", "--rules", &rules, "--position", p, "--columns", column], None);
+            assert!(o.status.success(), "{game} {p}: {}", stderr(&o));
+            stdout(&o).lines().nth(1).unwrap().trim_matches('"').to_string()
+        })
+        .collect()
+}
+
+/// A value in CGSuite's notation, as the calculator writes it (`gamecensus value`).
+fn canonical(cgsuite: &str) -> String {
+    let o = run(&["value", cgsuite], None);
+    assert!(o.status.success(), "{cgsuite}: {}", stderr(&o));
+    stdout(&o).trim().to_string()
+}
+
+/// Values printed by CGSuite's own tests (aaron-siegel/cgsuite at e909ab8,
+/// lib/core/src/test/scala/org/cgsuite/lang/): Arc Kayles on the paths of 1 to 50
+/// vertices (GameGraphTest, "Arc Kayles paths are Dawson's Kayles heaps"), Grundy's game
+/// and S(2, 3, 7) on heaps of 1 to 20 (GameHeapTest; Grundy's game is OEIS A002188), the
+/// partizan subtraction game of CGSuite's examples (Left {1, 3}, Right {2, 3}) on a heap
+/// of 6 (GameHeapTest, "define partizan heap games properly"), Toppling Dominoes rows
+/// (GameStripTest; the game of CGSuite's examples/TopplingDominoes.cgs).
+#[test]
+fn new_games_in_rules_files_have_cgsuites_printed_values() {
+    let rules = format!("file:{}/arc-kayles.lua", games());
+    let g6: String = (1..=50usize)
+        .map(|n| {
+            let mut g = Graph::empty(n);
+            for v in 1..n {
+                g.add_edge(v - 1, v);
+            }
+            format!("{}\n", to_graph6(&g))
+        })
+        .collect();
+    let o = run(&["eval", "--rules", &rules, "--columns", "grundy", "-"], Some(&g6));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let arc: Vec<&str> = text.lines().skip(1).collect();
+    let printed = "0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,\
+                   5,2,7,4,0,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5";
+    assert_eq!(arc.join(","), printed, "Arc Kayles on P1..P50");
+    let heaps: Vec<String> = (1..=20).map(|h| h.to_string()).collect();
+    let heaps: Vec<&str> = heaps.iter().map(String::as_str).collect();
+    assert_eq!(
+        file_values("grundys-game", &heaps, "grundy").join(","),
+        "0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0"
+    );
+    assert_eq!(
+        file_values("subtraction-237", &heaps, "grundy").join(","),
+        "0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0"
+    );
+    assert_eq!(
+        file_values("partizan-subtraction", &["6"], "value"),
+        [canonical("{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}")]
+    );
+    assert_eq!(
+        file_values("toppling-dominoes", &["lrrlrrl", "lere"], "value"),
+        [canonical("Tiny(1/2)"), canonical("{1|0,{0|-1}}")]
+    );
+}
+
+/// Toppling Dominoes from CGSuite's example against the native ruleset (tested against
+/// the cgt crate): every row of 1 to 7 dominoes, the native rules' letters being x, o, g.
+#[test]
+fn toppling_dominoes_in_a_rules_file_agrees_with_the_native_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("t.toml");
+    std::fs::write(
+        &job,
+        format!(
+            "name = \"t\"\nrules = \"file:{}/toppling-dominoes.lua\"\nmin_size = 1\nmax_size = 7\n",
+            games()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("t.csv");
+    let o = run_job(job.to_str().unwrap(), out.to_str().unwrap(), &["--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<(String, String)> = csv::Reader::from_path(&out)
+        .unwrap()
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[0].to_string(), r[3].to_string())
+        })
+        .collect();
+    // 3 + 6 + 18 + 45 + 135 + 378 + 1134 rows: each row once up to reading it backwards.
+    assert_eq!(rows.len(), 1719);
+    let native: String = rows
+        .iter()
+        .map(|(p, _)| format!("{}\n", p.replace('l', "x").replace('r', "o").replace('e', "g")))
+        .collect();
+    let o = run(
+        &["eval", "--rules", "toppling-dominoes", "--columns", "value", "-"],
+        Some(&native),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let theirs: Vec<String> = csv::Reader::from_reader(o.stdout.as_slice())
+        .records()
+        .map(|r| r.unwrap()[0].to_string())
+        .collect();
+    let ours: Vec<String> = rows.into_iter().map(|(_, v)| v).collect();
+    assert_eq!(ours, theirs);
+}

@@ -11,14 +11,19 @@
 //! all `n` vertices after the move, of which those left are read; omitted: unchanged)
 //! or `{mask, colours, v}` (the move played vertex `v`, for explain), and may define
 //! `start(n, adj, colours)`: the vertices that take part when a position is given
-//! (Cutthroat's vanishing monochromatic components).
+//! (Cutthroat's vanishing monochromatic components). Rules whose every move chooses a
+//! vertex of the player's colour (`B` Left's, `W` Right's, `G` both players') and
+//! removes vertices whatever the colours define `removes(n, adj, v)` instead of
+//! `moves`: the vertices the move at `v` removes; each connected component of what is
+//! left is then a position of its own, `start` applied to it. A census then plans each
+//! graph's moves once for all its colourings, as for the native Cutthroat.
 //!
 //! Every move must leave fewer vertices than it found (so every game ends); the
 //! position left is the subgraph the mask induces, relabelled in order.
 
 use mlua::{Table, Value};
 
-use super::sandbox::{MOVES, PLAY, START, Script, State};
+use super::sandbox::{MOVES, PLAY, REMOVES, START, Script, State};
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph, WideColouring, WideGraph, WideSet};
 use crate::rules::moves::{Act, Player};
@@ -63,6 +68,8 @@ pub struct PartizanFile {
     pub uncoloured: Uncoloured,
     /// It defines `start`.
     pub starts: bool,
+    /// It defines `removes` (not `moves`).
+    pub removal: bool,
     /// What it claims.
     pub claims: Claims,
 }
@@ -306,7 +313,50 @@ impl PartizanRules for PartizanFile {
         too_wide(&self.script, g.n())
     }
 
+    fn removes(&self, g: &Graph, v: usize) -> Option<u64> {
+        if !self.removal {
+            return None;
+        }
+        let got = self.script.with(|st| {
+            let adj = adjacency(st, g)?;
+            let removes = st.rules[REMOVES].as_ref().expect("checked on loading");
+            removes.call::<Value>((g.n() as i64, adj, v as i64))
+        });
+        let why = match got {
+            Ok(Value::Integer(m))
+                if (m as u64) & !g.vertices() == 0 && (m as u64) >> v & 1 == 1 =>
+            {
+                return Some(m as u64);
+            }
+            Ok(other) => {
+                format!("it returned {other:?}, not a mask of the graph's vertices holding {v}")
+            }
+            Err(why) => why,
+        };
+        failed(&self.script, "removes", g, &format!(", vertex {v}"), &why)
+    }
+
     fn moves(&self, g: &Graph, c: &Colouring, player: Player, out: &mut Vec<GraphMove>) {
+        if self.removal {
+            for v in (0..g.n()).filter(|&v| crate::rules::partizan::owns(c.get(v), player)) {
+                let rest = g.vertices() & !self.removes(g, v).expect("removal rules");
+                let mut keep = 0;
+                for comp in g.components_in(rest) {
+                    let (h, d) = (g.induced(comp), c.induced(comp));
+                    let kept = self.start(&h, &d);
+                    // The vertices of `comp` in order: bit i of `kept` is the i-th.
+                    keep |= crate::graphs::Bits(comp)
+                        .enumerate()
+                        .filter(|&(i, _)| kept >> i & 1 == 1)
+                        .fold(0, |m, (_, u)| m | 1 << u);
+                }
+                out.push(GraphMove::new(
+                    Act::Vertex(v),
+                    (g.induced(keep), c.induced(keep)),
+                ));
+            }
+            return;
+        }
         let got = self.script.with(|st| {
             let adj = adjacency(st, g)?;
             let colours = st.lua.create_string(self.letters(c))?;

@@ -29,7 +29,7 @@ use super::{Ruleset, Uncoloured};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use graph::{Claims, ImpartialFile, PartizanFile};
-use sandbox::{MOVES, PLAY, START, Script};
+use sandbox::{MOVES, PLAY, REMOVES, START, Script};
 
 /// Largest rules file read.
 const MAX_FILE: u64 = 1 << 20;
@@ -102,9 +102,9 @@ pub fn load(path: &Path) -> Result<Ruleset> {
                 all_small: header.flag("all_small", false)?,
             };
             if partizan {
-                if !defines(MOVES) {
+                if defines(MOVES) == defines(REMOVES) {
                     return Err(bad(
-                        "a partizan game on graphs defines moves(n, adj, colours, player)".into(),
+                        "a partizan game on graphs defines moves(n, adj, colours, player) or removes(n, adj, v), one of them".into(),
                     ));
                 }
                 let palette = match header.text("palette")?.as_str() {
@@ -138,6 +138,7 @@ pub fn load(path: &Path) -> Result<Ruleset> {
                     palette,
                     uncoloured,
                     starts: defines(START),
+                    removal: defines(REMOVES),
                     claims,
                 })))
             } else {

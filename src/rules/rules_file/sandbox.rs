@@ -16,13 +16,15 @@ pub const STEPS: u64 = 100_000_000;
 const EVERY: u32 = 10_000;
 
 /// The functions a rules file may define, by their place in [`State::rules`].
-pub const RULES: [&str; 3] = ["play", "moves", "start"];
+pub const RULES: [&str; 4] = ["play", "moves", "start", "removes"];
 /// [`RULES`]: `play`.
 pub const PLAY: usize = 0;
 /// [`RULES`]: `moves`.
 pub const MOVES: usize = 1;
 /// [`RULES`]: `start`.
 pub const START: usize = 2;
+/// [`RULES`]: `removes`.
+pub const REMOVES: usize = 3;
 
 /// What the engine gives every rules file besides Lua's libraries, in the global table
 /// `gc`: `gc.components(adj, mask)`, the connected components of the subgraph `mask`
@@ -43,7 +45,7 @@ pub struct State {
     /// The state.
     pub lua: Lua,
     /// The functions of [`RULES`] the file defines.
-    pub rules: [Option<Function>; 3],
+    pub rules: [Option<Function>; 4],
     steps: Rc<Cell<u64>>,
     /// Whatever the caller keeps between calls (the last graph's adjacency table).
     pub cache: RefCell<Option<(Vec<u64>, Table)>>,
@@ -121,7 +123,7 @@ pub fn state(shown: &str, source: &str) -> mlua::Result<State> {
         .set_name(format!("@{shown}"))
         .set_mode(mlua::chunk::ChunkMode::Text)
         .exec()?;
-    let mut rules: [Option<Function>; 3] = [None, None, None];
+    let mut rules: [Option<Function>; 4] = [None, None, None, None];
     for (slot, name) in rules.iter_mut().zip(RULES) {
         match globals.get::<Value>(name)? {
             Value::Function(f) => *slot = Some(f),

@@ -14,7 +14,8 @@
 //! (the default: it does not), `"cells"` (groups of cells joined side by side), or
 //! `"stones"` (groups of stones joined side by side: empty cells never fill again). A
 //! census lists every board of `n` cells up to `game.symmetry`, with every placement of
-//! what `game.census` lets a cell hold (letters; the default `"."`: empty boards).
+//! what `game.census` lets a cell hold (letters; the default `"."`: empty boards); with
+//! `game.strips = true`, only the strip (one row) of `n` cells.
 //!
 //! **Heaps** are nonnegative integers; a position is a sum of heaps, written `3,5`.
 //! `moves(h, player)` returns the positions a heap of `h` leaves, each a sequence of
@@ -128,6 +129,7 @@ pub fn build(
         }
     }
     holds.sort_unstable();
+    let strips = header.flag("strips", false)?;
     let help: &'static str = Box::leak(
         format!(
             "rows separated by |, . an empty cell, # no cell{}",
@@ -151,6 +153,7 @@ pub fn build(
         symmetry,
         parts,
         holds,
+        strips,
     }))))
 }
 
@@ -173,6 +176,8 @@ pub struct BoardFile {
     parts: Parts,
     /// What a cell of a census board may hold (labels, increasing).
     holds: Vec<u8>,
+    /// A census lists strips only.
+    strips: bool,
 }
 
 /// The player as a rules file reads it.
@@ -193,7 +198,13 @@ impl BoardFile {
     /// The board after a move, as the file returned it.
     fn read_option(&self, got: Value) -> std::result::Result<Shape, String> {
         let text = match got {
-            Value::String(s) => s.to_string_lossy(),
+            Value::String(s) => {
+                return match s.to_str() {
+                    Ok(text) => board::parse_with(&text, self.board.stones.letters)
+                        .map_err(|e| format!("a move gave the board {:?}: {e}", &*text)),
+                    Err(_) => Err("a move gave a board that is not UTF-8 text".into()),
+                };
+            }
             Value::Table(t) => {
                 let rows: mlua::Result<Vec<String>> = t.sequence_values::<String>().collect();
                 rows.map_err(|e| super::sandbox::one_line(&e))?.join("|")
@@ -306,8 +317,9 @@ impl ShapedRules for BoardFile {
         }
     }
 
-    /// The least text of the board's images under the declared symmetries: equal keys
-    /// are boards one symmetry (and a move across the plane) apart.
+    /// The least of the board's images under the declared symmetries, each as its
+    /// cells (row, column, stone) moved to touch both axes, sorted: equal keys are
+    /// boards one symmetry (and a move across the plane) apart.
     fn key(&self, s: &Shape) -> ShapeKey {
         let maps = match self.symmetry {
             None => 1,
@@ -315,29 +327,40 @@ impl ShapedRules for BoardFile {
             Some(Symmetry::Square) => 8,
         };
         let cells = s.place().unwrap_or(&[]);
-        let least = MAPS[..maps]
-            .iter()
-            .map(|f| {
-                let mut image = s.clone();
-                image.set_place(cells.iter().map(|&c| f(c)).collect());
-                board::write_with(&image, self.board.stones.letters)
-            })
-            .min()
-            .unwrap_or_default();
-        ShapeKey::of_bytes(least.as_bytes())
+        let image = |f: &fn((i32, i32)) -> (i32, i32)| {
+            let moved: Vec<(i32, i32)> = cells.iter().map(|&c| f(c)).collect();
+            let r0 = moved.iter().map(|c| c.0).min().unwrap_or(0);
+            let c0 = moved.iter().map(|c| c.1).min().unwrap_or(0);
+            // Sides are at most board::MAX_SIDE (256): a byte each.
+            let mut key: Vec<[u8; 3]> = moved
+                .iter()
+                .enumerate()
+                .map(|(v, &(r, c))| [(r - r0) as u8, (c - c0) as u8, s.label(v)])
+                .collect();
+            key.sort_unstable();
+            key
+        };
+        let least = MAPS[..maps].iter().map(image).min().unwrap_or_default();
+        ShapeKey::of_bytes(least.as_flattened())
     }
 
     fn may_loop(&self) -> bool {
         true
     }
 
+    fn reads_place(&self) -> bool {
+        true
+    }
+
     fn enumerate(&self, size: usize, emit: &mut dyn FnMut(Shape) -> bool) -> Result<()> {
         match self.symmetry {
-            Some(Symmetry::Flips) if self.holds == [0] => Board::enumerate(size, emit),
+            Some(Symmetry::Flips) if self.holds == [0] && !self.strips => {
+                Board::enumerate(size, emit)
+            }
             Some(symmetry) => Board::enumerate_stones(
                 size,
                 &Placements {
-                    strips: false,
+                    strips: self.strips,
                     symmetry,
                     holds: &self.holds,
                     swap: None,
@@ -346,7 +369,11 @@ impl ShapedRules for BoardFile {
                 emit,
             ),
             None => {
-                for cells in board::fixed(size)? {
+                let boards = match self.strips {
+                    true => vec![(0..size as i32).map(|c| (0, c)).collect()],
+                    false => board::fixed(size)?,
+                };
+                for cells in boards {
                     let k = self.holds.len();
                     let total = (k as u64)
                         .checked_pow(size as u32)
