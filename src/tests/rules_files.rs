@@ -85,6 +85,13 @@ fn domineering_in_a_rules_file_writes_the_native_census_byte_for_byte() {
     same_census("domineering-10", "domineering", "domineering", 12_872);
 }
 
+/// Blue-Red-Green Hackenbush (Winning Ways ch. 1-2, 7) on grounded graphs: the cut
+/// given as an edge number, what falls dropped by the engine.
+#[test]
+fn hackenbush_in_a_rules_file_writes_the_native_census_byte_for_byte() {
+    same_census("hackenbush-brg-5", "hackenbush", "hackenbush", 6_828);
+}
+
 #[test]
 fn eval_takes_a_rules_file_and_agrees_with_the_native_rules() {
     let rules = format!("file:{}/node-kayles.lua", games());

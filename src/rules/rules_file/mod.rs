@@ -12,11 +12,13 @@
 //!
 //! A file sets a table `game`: `name`, `description`, `kind` (`"impartial"` or
 //! `"partizan"`), `position` (`"graph"`, the default, [`graph`]; `"board"` or `"heap"`,
-//! [`shaped`]) and what that kind of position reads, and defines its moves. A rule that
+//! [`shaped`]; `"grounded"`, Hackenbush's, [`grounded`]) and what that kind of position
+//! reads, and defines its moves. A rule that
 //! fails, loops past its budget or returns anything malformed stops the command with one
 //! line naming the file, the rule and the position; nothing it computed is written.
 
 pub mod graph;
+pub mod grounded;
 pub mod sandbox;
 pub mod shaped;
 
@@ -156,6 +158,24 @@ pub fn load(path: &Path) -> Result<Ruleset> {
                 })))
             }
         }
+        "grounded" => {
+            if !defines(MOVES) {
+                return Err(bad(
+                    "a game on grounded graphs defines moves(edges, player)".into(),
+                ));
+            }
+            let kind = match partizan {
+                true => super::shape_rules::Kind::Partizan,
+                false => super::shape_rules::Kind::Impartial,
+            };
+            Ruleset::Shaped(Box::leak(Box::new(grounded::build(
+                &header,
+                name,
+                description,
+                script,
+                kind,
+            )?)))
+        }
         "board" | "heap" => {
             if !defines(MOVES) {
                 return Err(bad(format!(
@@ -166,7 +186,7 @@ pub fn load(path: &Path) -> Result<Ruleset> {
         }
         other => {
             return Err(bad(format!(
-                "game.position {other:?}: give \"graph\", \"board\" or \"heap\""
+                "game.position {other:?}: give \"graph\", \"board\", \"heap\" or \"grounded\""
             )));
         }
     };

@@ -181,12 +181,12 @@ pub struct BoardFile {
 }
 
 /// The player as a rules file reads it.
-fn who(player: Player) -> &'static str {
+pub fn who(player: Player) -> &'static str {
     if player == Player::Left { "L" } else { "R" }
 }
 
 /// Stops the command: `moves` of the file failed on `position` (one line).
-fn failed(script: &Script, position: &str, player: Player, why: &str) -> ! {
+pub fn failed(script: &Script, position: &str, player: Player, why: &str) -> ! {
     crate::sys::stop::fail(format!(
         "rules file {}: moves of {} in {position}: {why}",
         script.shown,
