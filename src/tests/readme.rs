@@ -1,5 +1,6 @@
-//! The README runs (issue #27): every fenced ```sh example in README.md is run, as
-//! written, with the real binary, and must print what the README shows.
+//! The README runs (issue #27): every fenced ```sh example in README.md, then in the
+//! manual pages of [DOCUMENTS], is run, as written, with the real binary, and must print
+//! what the page shows.
 //!
 //! The convention (README.md says it too, at the top of "Commands"):
 //!
@@ -21,6 +22,9 @@
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// The pages whose examples run, in order, in one folder (README.md first).
+const DOCUMENTS: &[&str] = &["README.md", "docs/RULES-FILES.md"];
 
 /// The README's blocks that are not run (the first command of each), and why.
 const NOT_RUN: &[(&str, &str)] = &[
@@ -210,13 +214,18 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn every_readme_example_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let blocks = parse(&readme);
+    let blocks: Vec<(&str, Block)> = DOCUMENTS
+        .iter()
+        .flat_map(|page| {
+            let text = std::fs::read_to_string(root.join(page)).unwrap();
+            parse(&text).into_iter().map(move |b| (*page, b))
+        })
+        .collect();
 
     let not_run: Vec<&str> = blocks
         .iter()
-        .filter(|b| b.not_run)
-        .map(|b| b.examples[0].command.as_str())
+        .filter(|(_, b)| b.not_run)
+        .map(|(_, b)| b.examples[0].command.as_str())
         .collect();
     let listed: Vec<&str> = NOT_RUN.iter().map(|(c, _)| *c).collect();
     assert_eq!(
@@ -250,10 +259,10 @@ fn every_readme_example_runs_as_written() {
 
     let mut failures = Vec::new();
     let mut ran = 0;
-    for ex in blocks
+    for (page, ex) in blocks
         .iter()
-        .filter(|b| !b.not_run)
-        .flat_map(|b| &b.examples)
+        .filter(|(_, b)| !b.not_run)
+        .flat_map(|(page, b)| b.examples.iter().map(move |ex| (page, ex)))
     {
         let start = Instant::now();
         let o = Command::new("timeout")
@@ -288,11 +297,11 @@ fn every_readme_example_runs_as_written() {
             ));
         }
         if took > Duration::from_secs(20) {
-            eprintln!("README line {}: {:.1} s", ex.line, took.as_secs_f64());
+            eprintln!("{page} line {}: {:.1} s", ex.line, took.as_secs_f64());
         }
         if !why.is_empty() {
             failures.push(format!(
-                "README line {}: `{}`: {}",
+                "{page} line {}: `{}`: {}",
                 ex.line,
                 ex.command,
                 why.join("; ")

@@ -137,6 +137,7 @@ fn bad_rules_files_are_one_line_and_no_row() {
     // Failures inside a rule: one line naming the file, the rule and the position.
     for (body, says) in [
         ("while true do end", "Lua instructions"),
+        ("local function f(k) return f(k + 1) + 1 end return f(0)", "stack overflow"),
         ("local s = 'x' while true do s = s .. s end", "not enough memory"),
         ("return io.open('/etc/passwd')", "'io'"),
         ("return dofile('/etc/passwd')", "'dofile'"),

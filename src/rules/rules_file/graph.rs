@@ -24,11 +24,79 @@
 use mlua::{Table, Value};
 
 use super::sandbox::{MOVES, PLAY, REMOVES, START, Script, State};
+use super::{File, Header};
+use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::graphs::{Colouring, Graph, WideColouring, WideGraph, WideSet};
 use crate::rules::moves::{Act, Player};
 use crate::rules::partizan::GraphMove;
-use crate::rules::{ImpartialRules, PartizanRules, Uncoloured};
+use crate::rules::{ImpartialRules, PartizanRules, Ruleset, Uncoloured};
+
+/// Builds the rules of a graph file from its header.
+pub fn build(header: &Header, file: File) -> Result<Ruleset> {
+    let claims = Claims {
+        decomposes: header.flag("decomposes", true)?,
+        negates_under_swap: header.flag("negates_under_swap", true)?,
+        all_small: header.flag("all_small", false)?,
+    };
+    let (name, description) = (file.name, file.description);
+    if !file.partizan {
+        if file.defines(PLAY) == file.defines(MOVES) {
+            return Err(header.bad(
+                "an impartial game on graphs defines play(n, adj, v) or moves(n, adj), one of them"
+                    .into(),
+            ));
+        }
+        let listed = file.defines(MOVES);
+        return Ok(Ruleset::Impartial(Box::leak(Box::new(ImpartialFile {
+            name,
+            description,
+            script: file.script,
+            listed,
+            claims,
+        }))));
+    }
+    if file.defines(MOVES) == file.defines(REMOVES) {
+        return Err(header.bad(
+            "a partizan game on graphs defines moves(n, adj, colours, player) or removes(n, adj, v), one of them".into(),
+        ));
+    }
+    let palette = match header.text("palette")?.as_str() {
+        "BW" => Palette::BW,
+        "BWG" => Palette::BWG,
+        other => {
+            return Err(header.bad(format!(
+                "game.palette {other:?}: give \"BW\" (B Left's, W Right's) or \"BWG\" (and G both players')"
+            )));
+        }
+    };
+    let uncoloured = match header.text_or("uncoloured", "")?.as_str() {
+        "" => Uncoloured::Refused,
+        letter => Uncoloured::AllOf(
+            letter
+                .bytes()
+                .next()
+                .filter(|_| letter.len() == 1)
+                .and_then(|l| palette.label(l))
+                .ok_or_else(|| {
+                    header.bad(format!(
+                        "game.uncoloured {letter:?}: give one letter of the palette (every vertex of a graph given without colours gets it)"
+                    ))
+                })?,
+        ),
+    };
+    let (starts, removal) = (file.defines(START), file.defines(REMOVES));
+    Ok(Ruleset::Partizan(Box::leak(Box::new(PartizanFile {
+        name,
+        description,
+        script: file.script,
+        palette,
+        uncoloured,
+        starts,
+        removal,
+        claims,
+    }))))
+}
 
 /// What the header of a graph rules file says besides its kind.
 pub struct Claims {
@@ -90,7 +158,7 @@ fn adjacency(st: &State, g: &Graph) -> mlua::Result<Table> {
 }
 
 /// Checks a mask a rule returned for a move in `g`.
-fn leaves(g: &Graph, got: Value) -> Result<u64, String> {
+fn leaves(g: &Graph, got: Value) -> std::result::Result<u64, String> {
     let all = g.vertices();
     match got {
         Value::Integer(m) => {
@@ -208,7 +276,7 @@ impl PartizanFile {
     }
 
     /// The option `opt` (the `i`-th listed) of a move in `g` coloured `c`.
-    fn option(&self, g: &Graph, c: &Colouring, i: usize, opt: Value) -> Result<GraphMove, String> {
+    fn option(&self, g: &Graph, c: &Colouring, i: usize, opt: Value) -> std::result::Result<GraphMove, String> {
         let Value::Table(t) = opt else {
             return Err(format!(
                 "move {i}: a {}, not a table {{mask, colours}}",

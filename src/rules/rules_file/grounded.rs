@@ -13,10 +13,11 @@
 
 use mlua::{Table, Value};
 
-use super::Header;
 use super::sandbox::{MOVES, Script};
+use super::{File, Header};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
+use crate::rules::Ruleset;
 use crate::rules::hackenbush::{GROUND, HACKENBUSH_EDGES, Hackenbush, prune};
 use crate::rules::shape_rules::{Act, Kind, Listing, Move, Player, ShapedRules};
 use crate::shapes::Shape;
@@ -32,13 +33,10 @@ pub struct GroundedFile {
 }
 
 /// Builds the rules of a grounded file from its header.
-pub fn build(
-    header: &Header,
-    name: &'static str,
-    description: &'static str,
-    script: Script,
-    kind: Kind,
-) -> Result<GroundedFile> {
+pub fn build(header: &Header, file: File) -> Result<Ruleset> {
+    if !file.defines(MOVES) {
+        return Err(header.bad("a game on grounded graphs defines moves(edges, player)".into()));
+    }
     let splits = match header.text_or("parts", "whole")?.as_str() {
         "whole" => false,
         "grounded" => true,
@@ -48,13 +46,13 @@ pub fn build(
             )));
         }
     };
-    Ok(GroundedFile {
-        name,
-        description,
-        script,
-        kind,
+    Ok(Ruleset::Shaped(Box::leak(Box::new(GroundedFile {
+        name: file.name,
+        description: file.description,
+        kind: file.kind(),
+        script: file.script,
         splits,
-    })
+    }))))
 }
 
 impl GroundedFile {

@@ -27,11 +27,9 @@ use std::sync::Mutex;
 
 use mlua::{Table, Value};
 
-use super::{Ruleset, Uncoloured};
+use super::Ruleset;
 use crate::error::{Error, Result};
-use crate::graphs::palette::Palette;
-use graph::{Claims, ImpartialFile, PartizanFile};
-use sandbox::{MOVES, PLAY, REMOVES, START, Script};
+use sandbox::Script;
 
 /// Largest rules file read.
 const MAX_FILE: u64 = 1 << 20;
@@ -94,96 +92,17 @@ pub fn load(path: &Path) -> Result<Ruleset> {
         }
     };
     let position = header.text_or("position", "graph")?;
-    let defines = |rule: usize| st.rules[rule].is_some();
-    let script = Script::new(shown.clone(), source.clone(), loaded.len());
+    let file = File {
+        name,
+        description,
+        script: Script::new(shown.clone(), source.clone(), loaded.len()),
+        partizan,
+        defines: std::array::from_fn(|rule| st.rules[rule].is_some()),
+    };
     let ruleset = match position.as_str() {
-        "graph" => {
-            let claims = Claims {
-                decomposes: header.flag("decomposes", true)?,
-                negates_under_swap: header.flag("negates_under_swap", true)?,
-                all_small: header.flag("all_small", false)?,
-            };
-            if partizan {
-                if defines(MOVES) == defines(REMOVES) {
-                    return Err(bad(
-                        "a partizan game on graphs defines moves(n, adj, colours, player) or removes(n, adj, v), one of them".into(),
-                    ));
-                }
-                let palette = match header.text("palette")?.as_str() {
-                    "BW" => Palette::BW,
-                    "BWG" => Palette::BWG,
-                    other => {
-                        return Err(bad(format!(
-                            "game.palette {other:?}: give \"BW\" (B Left's, W Right's) or \"BWG\" (and G both players')"
-                        )));
-                    }
-                };
-                let uncoloured = match header.text_or("uncoloured", "")?.as_str() {
-                    "" => Uncoloured::Refused,
-                    letter => Uncoloured::AllOf(
-                        letter
-                            .bytes()
-                            .next()
-                            .filter(|_| letter.len() == 1)
-                            .and_then(|l| palette.label(l))
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "game.uncoloured {letter:?}: give one letter of the palette (every vertex of a graph given without colours gets it)"
-                                ))
-                            })?,
-                    ),
-                };
-                Ruleset::Partizan(Box::leak(Box::new(PartizanFile {
-                    name,
-                    description,
-                    script,
-                    palette,
-                    uncoloured,
-                    starts: defines(START),
-                    removal: defines(REMOVES),
-                    claims,
-                })))
-            } else {
-                if defines(PLAY) == defines(MOVES) {
-                    return Err(bad(
-                        "an impartial game on graphs defines play(n, adj, v) or moves(n, adj), one of them".into(),
-                    ));
-                }
-                Ruleset::Impartial(Box::leak(Box::new(ImpartialFile {
-                    name,
-                    description,
-                    script,
-                    listed: defines(MOVES),
-                    claims,
-                })))
-            }
-        }
-        "grounded" => {
-            if !defines(MOVES) {
-                return Err(bad(
-                    "a game on grounded graphs defines moves(edges, player)".into(),
-                ));
-            }
-            let kind = match partizan {
-                true => super::shape_rules::Kind::Partizan,
-                false => super::shape_rules::Kind::Impartial,
-            };
-            Ruleset::Shaped(Box::leak(Box::new(grounded::build(
-                &header,
-                name,
-                description,
-                script,
-                kind,
-            )?)))
-        }
-        "board" | "heap" => {
-            if !defines(MOVES) {
-                return Err(bad(format!(
-                    "a game on a {position} defines moves(position, player)"
-                )));
-            }
-            shaped::build(&header, name, description, script, partizan, &position)?
-        }
+        "graph" => graph::build(&header, file)?,
+        "grounded" => grounded::build(&header, file)?,
+        "board" | "heap" => shaped::build(&header, file, &position)?,
         other => {
             return Err(bad(format!(
                 "game.position {other:?}: give \"graph\", \"board\", \"heap\" or \"grounded\""
@@ -192,6 +111,36 @@ pub fn load(path: &Path) -> Result<Ruleset> {
     };
     loaded.push((path.to_path_buf(), source, ruleset));
     Ok(ruleset)
+}
+
+/// What every kind of rules file has: its name and description, its text, its kind
+/// and the functions of [`sandbox::RULES`] it defines.
+pub struct File {
+    /// "NAME (rules file HASH)".
+    pub name: &'static str,
+    /// The file's description.
+    pub description: &'static str,
+    /// The file.
+    pub script: Script,
+    /// Partizan (else impartial).
+    pub partizan: bool,
+    /// Which of [`sandbox::RULES`] it defines.
+    pub defines: [bool; sandbox::RULES.len()],
+}
+
+impl File {
+    /// Whether it defines the rule `rule` (an index into [`sandbox::RULES`]).
+    pub fn defines(&self, rule: usize) -> bool {
+        self.defines[rule]
+    }
+
+    /// The kind of a game on shapes.
+    pub fn kind(&self) -> super::shape_rules::Kind {
+        match self.partizan {
+            true => super::shape_rules::Kind::Partizan,
+            false => super::shape_rules::Kind::Impartial,
+        }
+    }
 }
 
 /// The table `game` of a file, read with messages that name its keys.

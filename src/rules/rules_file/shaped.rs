@@ -28,8 +28,8 @@ use std::sync::Mutex;
 
 use mlua::{Table, Value};
 
-use super::Header;
 use super::sandbox::{MOVES, Script};
+use super::{File, Header};
 use crate::error::{Error, Result};
 use crate::graphs::palette::Palette;
 use crate::rules::Ruleset;
@@ -43,19 +43,13 @@ use crate::values::game::GameId;
 pub const MAX_HEAP: usize = 1 << 20;
 
 /// Builds the rules of a board or heap file from its header.
-pub fn build(
-    header: &Header,
-    name: &'static str,
-    description: &'static str,
-    script: Script,
-    partizan: bool,
-    position: &str,
-) -> Result<Ruleset> {
-    let kind = if partizan {
-        Kind::Partizan
-    } else {
-        Kind::Impartial
-    };
+pub fn build(header: &Header, file: File, position: &str) -> Result<Ruleset> {
+    if !file.defines(MOVES) {
+        return Err(header.bad(format!(
+            "a game on a {position} defines moves(position, player)"
+        )));
+    }
+    let (name, description, kind, script) = (file.name, file.description, file.kind(), file.script);
     if position == "heap" {
         return Ok(Ruleset::Shaped(Box::leak(Box::new(HeapFile {
             name,
