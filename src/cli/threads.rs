@@ -9,7 +9,7 @@ pub fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> Result<T> + Send,
 ) -> Result<T> {
-    let mut b = rayon::ThreadPoolBuilder::new();
+    let mut b = rayon::ThreadPoolBuilder::new().stack_size(jobs::run::WORKER_STACK);
     if let Some(t) = threads {
         if !(1..=jobs::run::MAX_THREADS).contains(&t) {
             return Err(Error::usage(format!(

@@ -147,8 +147,15 @@ pub fn run(spec: &JobSpec, opts: &RunOptions) -> Result<Ran> {
     }
 }
 
+/// The stack of each worker thread: the solvers recurse once per move of a line of play,
+/// about 1.3 KiB a level on the general solver of shapes, and a line may be as long as
+/// [`crate::rules::shape_rules::MAX_DEPTH`] (a rules file's) or a position's size: 16 MiB
+/// holds 2,000 levels six times over. Only the pages a thread touches take memory, but
+/// the whole stack counts against an address-space limit (`ulimit -v`).
+pub const WORKER_STACK: usize = 16 << 20;
+
 fn run_once(spec: &JobSpec, opts: &RunOptions) -> Result<Summary> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
+    let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(t) = opts.threads {
         if !(1..=MAX_THREADS).contains(&t) {
             return Err(Error::usage(format!(

@@ -254,7 +254,11 @@ fn a_subtraction_game_in_a_rules_file_is_its_octal_game() {
     assert_eq!(stdout(&o), "grundy\n3\n", "2 ^ 3 ^ 2 = 3: {}", stderr(&o));
 }
 
-/// Bad board and heap rules: a loopy game, a malformed board, a heap that grows.
+/// Stands for a board of 45 rows of 50 empty cells in the cases below.
+const WIDE: &str = "(45 rows of 50 cells)";
+
+/// Bad board and heap rules: a loopy game, a malformed board, a heap that grows, a line
+/// of play without end.
 #[test]
 fn bad_board_and_heap_rules_are_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -277,6 +281,14 @@ fn bad_board_and_heap_rules_are_one_line() {
             "function moves(h, player) return { h + 1 } end",
             "smaller than the heap",
         ),
+        // A game that need not end, without ever coming back: stopped at 2,000 moves, not
+        // by the end of the stack.
+        (
+            "board",
+            WIDE,
+            "local b = table.concat(rows, '|') local i = b:find('.', 1, true) if not i then return {} end return { b:sub(1, i - 1) .. '#' .. b:sub(i + 1) }",
+            "longer than 2000 moves",
+        ),
         (
             "heap",
             "5",
@@ -284,8 +296,14 @@ fn bad_board_and_heap_rules_are_one_line() {
             "not a heap",
         ),
     ];
+    let wide = vec![".".repeat(50); 45].join("|");
     for (i, (position, at, body, says)) in cases.into_iter().enumerate() {
+        let at = if at == WIDE { wide.as_str() } else { at };
         let p = dir.path().join(format!("bad{i}.lua"));
+        let body = match body.starts_with("function") {
+            true => body.to_string(),
+            false => format!("function moves(rows, player) {body} end"),
+        };
         std::fs::write(
             &p,
             format!(

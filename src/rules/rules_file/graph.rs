@@ -276,7 +276,13 @@ impl PartizanFile {
     }
 
     /// The option `opt` (the `i`-th listed) of a move in `g` coloured `c`.
-    fn option(&self, g: &Graph, c: &Colouring, i: usize, opt: Value) -> std::result::Result<GraphMove, String> {
+    fn option(
+        &self,
+        g: &Graph,
+        c: &Colouring,
+        i: usize,
+        opt: Value,
+    ) -> std::result::Result<GraphMove, String> {
         let Value::Table(t) = opt else {
             return Err(format!(
                 "move {i}: a {}, not a table {{mask, colours}}",
