@@ -181,9 +181,10 @@ impl ShapedRules for Amazons {
             stones_join: false,
             rows_only: false,
             diagonals: true,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: Some(|b| Some(b.swapped())),
             key: None,
+            may_loop: false,
         })
     }
 

@@ -101,9 +101,10 @@ impl ShapedRules for ClobberBoard {
             stones_join: true,
             rows_only: false,
             diagonals: false,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: Some(|b| Some(b.swapped())),
             key: None,
+            may_loop: false,
         })
     }
 }

@@ -89,9 +89,10 @@ impl ShapedRules for Fission {
             stones_join: false,
             rows_only: false,
             diagonals: false,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: None,
             key: Some(|b| b.least_image(true)),
+            may_loop: false,
         })
     }
 }

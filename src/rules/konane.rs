@@ -102,9 +102,10 @@ impl ShapedRules for Konane {
             stones_join: false,
             rows_only: false,
             diagonals: false,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: Some(|b| Some(b.swapped())),
             key: None,
+            may_loop: false,
         })
     }
 }

@@ -139,7 +139,7 @@ pub struct StoneRules {
     pub diagonals: bool,
     /// Appends the part after each move of the player in a part (a board
     /// [`StoneBoard::parts`] gave): exactly the moves of [`ShapedRules::moves`].
-    pub moves: fn(&StoneBoard, Player, &mut Vec<StoneBoard>),
+    pub moves: &'static StoneMoves,
     /// A part with the players exchanged (its value the negative), if the rules have
     /// such a map on bitboards: the colours swapped (Clobber, Konane, Toppling
     /// Dominoes), a strip reversed with them (Toads and Frogs), the board transposed
@@ -149,7 +149,13 @@ pub struct StoneRules {
     /// least of its images under the symmetries that keep or negate its value
     /// ([`StoneBoard::least_image`]); `None`: the part as it lies.
     pub key: Option<PartKey>,
+    /// Lines of play may not end (a rules file's): the solver stops one longer than
+    /// [`MAX_DEPTH`] with a limit error.
+    pub may_loop: bool,
 }
+
+/// The moves of a game with stones on a part ([`StoneRules::moves`]).
+pub type StoneMoves = dyn Fn(&StoneBoard, Player, &mut Vec<StoneBoard>) + Send + Sync;
 
 /// A ruleset on shapes.
 pub trait ShapedRules: Send + Sync {

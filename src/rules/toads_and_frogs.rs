@@ -129,9 +129,10 @@ impl ShapedRules for ToadsAndFrogs {
             stones_join: false,
             rows_only: true,
             diagonals: false,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: Some(|b| Some(b.reflected().swapped())),
             key: None,
+            may_loop: false,
         })
     }
 }

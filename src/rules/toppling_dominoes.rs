@@ -127,9 +127,10 @@ impl ShapedRules for TopplingDominoes {
             stones_join: true,
             rows_only: true,
             diagonals: false,
-            moves: stone_moves,
+            moves: &stone_moves,
             mirror: Some(|b| Some(b.swapped())),
             key: None,
+            may_loop: false,
         })
     }
 }

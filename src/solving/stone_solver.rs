@@ -76,6 +76,7 @@ impl StoneTable {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(v);
         }
+        let _depth = Depth::enter(self.rules.may_loop)?;
         let mut after = Vec::new();
         let mut side = |player| -> Result<Vec<GameId>> {
             after.clear();
@@ -128,5 +129,39 @@ impl StoneTable {
     pub(super) fn clear(&self) {
         self.small.clear();
         self.table.clear();
+    }
+}
+
+thread_local! {
+    /// How deep this thread's line of play is, for rules that may loop.
+    static DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of a line of play being valued: left when dropped.
+struct Depth(bool);
+
+impl Depth {
+    /// For rules that may loop, one level more; a limit error past
+    /// [`MAX_DEPTH`](crate::rules::shape_rules::MAX_DEPTH).
+    fn enter(may_loop: bool) -> Result<Depth> {
+        if may_loop {
+            let d = DEPTH.with(|d| d.get()) + 1;
+            if d > crate::rules::shape_rules::MAX_DEPTH {
+                return Err(crate::error::Error::Limit(format!(
+                    "a line of play longer than {} moves",
+                    crate::rules::shape_rules::MAX_DEPTH
+                )));
+            }
+            DEPTH.with(|c| c.set(d));
+        }
+        Ok(Depth(may_loop))
+    }
+}
+
+impl Drop for Depth {
+    fn drop(&mut self) {
+        if self.0 {
+            DEPTH.with(|d| d.set(d.get() - 1));
+        }
     }
 }

@@ -391,7 +391,8 @@ fn new_games_in_rules_files_have_cgsuites_printed_values() {
 }
 
 /// Toppling Dominoes from CGSuite's example against the native ruleset (tested against
-/// the cgt crate): every row of 1 to 7 dominoes, the native rules' letters being x, o, g.
+/// the cgt crate): every row of 1 to 7 dominoes and rows with gaps, the native rules'
+/// letters being x, o, g.
 #[test]
 fn toppling_dominoes_in_a_rules_file_agrees_with_the_native_rules() {
     let dir = tempfile::tempdir().unwrap();
@@ -432,4 +433,35 @@ fn toppling_dominoes_in_a_rules_file_agrees_with_the_native_rules() {
         .collect();
     let ours: Vec<String> = rows.into_iter().map(|(_, v)| v).collect();
     assert_eq!(ours, theirs);
+    // Gaps: a domino topples up to the next gap, runs are played apart.
+    let gapped = ["lr.rl", "le.e.r", "eel.rrl", ".l.r.e", "lrre.el.r"];
+    let ours = file_values("toppling-dominoes", &gapped, "value");
+    let mapped: Vec<String> = gapped
+        .iter()
+        .map(|p| p.replace('l', "x").replace('r', "o").replace('e', "g"))
+        .collect();
+    let theirs: Vec<String> = mapped
+        .iter()
+        .map(|p| {
+            let o = run(
+                &["eval", "--rules", "toppling-dominoes", "--position", p, "--columns", "value"],
+                None,
+            );
+            stdout(&o).lines().nth(1).unwrap().trim_matches('"').to_string()
+        })
+        .collect();
+    assert_eq!(ours, theirs);
+}
+
+/// A board file's positions that fit in 128 bits are valued on bitboards (the census
+/// above); those that do not on the general solver of shapes: a strip of 127 cells and
+/// a column of 127 (boxes of 128 and 254 bits with their padding). On them one player
+/// places 63 dominoes and the other none: -63 and 63 (a game where only Right moves,
+/// and each move leaves one fewer, is the negative integer of its moves).
+#[test]
+fn a_board_file_values_boards_past_128_bits_on_shapes() {
+    let strip = ".".repeat(127);
+    let column = vec!["."; 127].join("|");
+    let ours = file_values("domineering", &[&strip, &column], "value");
+    assert_eq!(ours, ["-63", "63"]);
 }

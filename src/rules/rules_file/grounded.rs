@@ -166,11 +166,11 @@ impl ShapedRules for GroundedFile {
                 edges.raw_set(i + 1, edge)?;
             }
             let moves = st.rules[MOVES].as_ref().expect("checked on loading");
-            moves.call::<Value>((edges, super::shaped::who(player)))
+            moves.call::<Value>((edges, super::board::who(player)))
         });
         let list: Table = match got {
             Ok(Value::Table(t)) => t,
-            Ok(other) => super::shaped::failed(
+            Ok(other) => super::board::failed(
                 &self.script,
                 &shown(),
                 player,
@@ -179,7 +179,7 @@ impl ShapedRules for GroundedFile {
                     other.type_name()
                 ),
             ),
-            Err(why) => super::shaped::failed(&self.script, &shown(), player, &why),
+            Err(why) => super::board::failed(&self.script, &shown(), player, &why),
         };
         for (i, opt) in list.sequence_values::<Value>().enumerate() {
             let after = opt
@@ -190,7 +190,7 @@ impl ShapedRules for GroundedFile {
                     act: Act::Listed(i + 1),
                     after,
                 }),
-                Err(why) => super::shaped::failed(&self.script, &shown(), player, &why),
+                Err(why) => super::board::failed(&self.script, &shown(), player, &why),
             }
         }
     }

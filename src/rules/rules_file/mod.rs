@@ -11,16 +11,17 @@
 //! a step budget per call.
 //!
 //! A file sets a table `game`: `name`, `description`, `kind` (`"impartial"` or
-//! `"partizan"`), `position` (`"graph"`, the default, [`graph`]; `"board"` or `"heap"`,
-//! [`shaped`]; `"grounded"`, Hackenbush's, [`grounded`]) and what that kind of position
+//! `"partizan"`), `position` (`"graph"`, the default, [`graph`]; `"board"`, [`board`];
+//! `"heap"`, [`heap`]; `"grounded"`, Hackenbush's, [`grounded`]) and what that kind of position
 //! reads, and defines its moves. A rule that
 //! fails, loops past its budget or returns anything malformed stops the command with one
 //! line naming the file, the rule and the position; nothing it computed is written.
 
+pub mod board;
 pub mod graph;
 pub mod grounded;
+pub mod heap;
 pub mod sandbox;
-pub mod shaped;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -102,7 +103,8 @@ pub fn load(path: &Path) -> Result<Ruleset> {
     let ruleset = match position.as_str() {
         "graph" => graph::build(&header, file)?,
         "grounded" => grounded::build(&header, file)?,
-        "board" | "heap" => shaped::build(&header, file, &position)?,
+        "board" => board::build(&header, file)?,
+        "heap" => heap::build(&header, file)?,
         other => {
             return Err(bad(format!(
                 "game.position {other:?}: give \"graph\", \"board\", \"heap\" or \"grounded\""
