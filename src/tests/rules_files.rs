@@ -324,13 +324,18 @@ fn bad_board_and_heap_rules_are_one_line() {
     }
 }
 
-/// The value column of `eval --rules file:games/GAME.lua` at each position.
+/// The value column of `eval --rules file:games/GAME.lua` at each position (with
+/// `--misere` for the misère columns).
 fn file_values(game: &str, positions: &[&str], column: &str) -> Vec<String> {
     let rules = format!("file:{}/{game}.lua", games());
     positions
         .iter()
         .map(|p| {
-            let o = run(&["eval", "--rules", &rules, "--position", p, "--columns", column], None);
+            let mut args = vec!["eval", "--rules", &rules, "--position", p, "--columns", column];
+            if ["misere", "genus", "tame"].contains(&column) {
+                args.push("--misere");
+            }
+            let o = run(&args, None);
             assert!(o.status.success(), "{game} {p}: {}", stderr(&o));
             stdout(&o).lines().nth(1).unwrap().trim_matches('"').to_string()
         })
@@ -379,6 +384,12 @@ fn new_games_in_rules_files_have_cgsuites_printed_values() {
     assert_eq!(
         file_values("subtraction-237", &heaps, "grundy").join(","),
         "0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0"
+    );
+    // Misère: CGSuite's misère nim-values of heaps 1 to 20 are 1,0,0,2,1,1,0,0,2,1,1,0,0,
+    // 2,1,1,0,0,2,1 (GameHeapTest): P exactly where it prints 0.
+    assert_eq!(
+        file_values("subtraction-237", &heaps, "misere").join(","),
+        "N,P,P,N,N,N,P,P,N,N,N,P,P,N,N,N,P,P,N,N"
     );
     assert_eq!(
         file_values("partizan-subtraction", &["6"], "value"),
