@@ -145,13 +145,14 @@ pub struct PartizanFile {
 /// The adjacency table of `g` in `st`: the last one made if `g` is the graph it was
 /// made for (a rule is called for each vertex of one graph in turn).
 fn adjacency(st: &State, g: &Graph) -> mlua::Result<Table> {
-    let adj: Vec<u64> = (0..g.n()).map(|u| g.neighbours(u)).collect();
     let mut cache = st.cache.borrow_mut();
     if let Some((a, t)) = cache.as_ref()
-        && *a == adj
+        && a.len() == g.n()
+        && a.iter().enumerate().all(|(u, &m)| m == g.neighbours(u))
     {
         return Ok(t.clone());
     }
+    let adj: Vec<u64> = (0..g.n()).map(|u| g.neighbours(u)).collect();
     let t = st.lua.create_sequence_from(adj.iter().map(|&m| m as i64))?;
     *cache = Some((adj, t.clone()));
     Ok(t)
@@ -219,14 +220,14 @@ impl ImpartialRules for ImpartialFile {
             let play = st.rules[PLAY].as_ref().expect("checked on loading");
             play.call::<Value>((g.n() as i64, adj, v as i64))
         });
-        let at = format!(", vertex {v}");
+        let at = || format!(", vertex {v}");
         match got {
             Ok(Value::Nil) => None,
             Ok(m) => match leaves(g, m) {
                 Ok(m) => Some(m),
-                Err(why) => failed(&self.script, "play", g, &at, &why),
+                Err(why) => failed(&self.script, "play", g, &at(), &why),
             },
-            Err(why) => failed(&self.script, "play", g, &at, &why),
+            Err(why) => failed(&self.script, "play", g, &at(), &why),
         }
     }
 
@@ -369,17 +370,17 @@ impl PartizanRules for PartizanFile {
             let start = st.rules[START].as_ref().expect("checked on loading");
             start.call::<Value>((g.n() as i64, adj, colours))
         });
-        let at = format!(" coloured {}", String::from_utf8_lossy(&self.letters(c)));
+        let at = || format!(" coloured {}", String::from_utf8_lossy(&self.letters(c)));
         match got {
             Ok(Value::Integer(m)) if (m as u64) & !g.vertices() == 0 => m as u64,
             Ok(other) => failed(
                 &self.script,
                 "start",
                 g,
-                &at,
+                &at(),
                 &format!("it returned {other:?}, not a mask of the graph's vertices"),
             ),
-            Err(why) => failed(&self.script, "start", g, &at, &why),
+            Err(why) => failed(&self.script, "start", g, &at(), &why),
         }
     }
 
@@ -438,21 +439,23 @@ impl PartizanRules for PartizanFile {
             let moves = st.rules[MOVES].as_ref().expect("checked on loading");
             moves.call::<Value>((g.n() as i64, adj, colours, who))
         });
-        let at = format!(
-            " coloured {}, {}",
-            String::from_utf8_lossy(&self.letters(c)),
-            player.name()
-        );
+        let at = || {
+            format!(
+                " coloured {}, {}",
+                String::from_utf8_lossy(&self.letters(c)),
+                player.name()
+            )
+        };
         let list = match got {
             Ok(Value::Table(t)) => t,
             Ok(other) => failed(
                 &self.script,
                 "moves",
                 g,
-                &at,
+                &at(),
                 &format!("it returned a {}, not a list of moves", other.type_name()),
             ),
-            Err(why) => failed(&self.script, "moves", g, &at, &why),
+            Err(why) => failed(&self.script, "moves", g, &at(), &why),
         };
         for (i, opt) in list.sequence_values::<Value>().enumerate() {
             let got = opt
@@ -460,7 +463,7 @@ impl PartizanRules for PartizanFile {
                 .and_then(|opt| self.option(g, c, i + 1, opt));
             match got {
                 Ok(m) => out.push(m),
-                Err(why) => failed(&self.script, "moves", g, &at, &why),
+                Err(why) => failed(&self.script, "moves", g, &at(), &why),
             }
         }
     }
