@@ -39,19 +39,17 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
     }
     let (name, description, kind, script) = (file.name, file.description, file.kind(), file.script);
     let stones = header.text_or("stones", "")?;
+    // Letters are read in either case, as board notation is; written as given.
+    let lower = stones.to_ascii_lowercase();
     if stones.len() > 4
         || !stones.bytes().all(|b| b.is_ascii_alphabetic())
-        || (1..stones.len()).any(|i| stones[i..].contains(&stones[i - 1..i]))
+        || (1..lower.len()).any(|i| lower[i..].contains(&lower[i - 1..i]))
     {
         return Err(header.bad(format!(
             "game.stones {stones:?}: give up to 4 different letters, one per kind of stone"
         )));
     }
-    let letters: &'static [u8] = Box::leak(
-        format!(".{}", stones.to_ascii_lowercase())
-            .into_bytes()
-            .into_boxed_slice(),
-    );
+    let letters: &'static [u8] = Box::leak(format!(".{stones}").into_bytes().into_boxed_slice());
     let names: Vec<&'static str> = letters
         .iter()
         .map(|&l| -> &'static str {
@@ -88,10 +86,10 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
             )));
         }
     };
-    let census = header.text_or("census", ".")?.to_ascii_lowercase();
+    let census = header.text_or("census", ".")?;
     let mut holds: Vec<u8> = Vec::new();
     for b in census.bytes() {
-        match letters.iter().position(|&l| l == b) {
+        match letters.iter().position(|l| l.eq_ignore_ascii_case(&b)) {
             Some(l) if !holds.contains(&(l as u8)) => holds.push(l as u8),
             _ => {
                 return Err(header.bad(format!(
@@ -131,7 +129,8 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
     }));
     // A board that splits and fits in 128 bits is valued on bitboards, its parts keyed
     // as they lie (the rules read where the cells are).
-    if parts != Parts::Whole && kind == Kind::Partizan {
+    // (Bitboards hold labels up to 3: three kinds of stones.)
+    if parts != Parts::Whole && kind == Kind::Partizan && letters.len() <= 4 {
         let moves: &'static StoneMoves = Box::leak(Box::new(
             move |b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>| {
                 file.stone_moves(b, player, out)
@@ -247,7 +246,7 @@ impl BoardFile {
                 b'#' => Ok(None),
                 _ => letters
                     .iter()
-                    .position(|&x| x == l.to_ascii_lowercase())
+                    .position(|x| x.eq_ignore_ascii_case(&l))
                     .map(|k| Some(k as u8))
                     .ok_or(l),
             };
