@@ -26,6 +26,7 @@ pub mod placements;
 pub mod shape;
 pub mod split;
 pub mod stone_board;
+pub mod stone_rows;
 
 pub use canon::{ShapeKey, canonical_key, canonical_order};
 pub use shape::{Edge, Shape};

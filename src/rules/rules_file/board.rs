@@ -37,7 +37,7 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
     if !file.defines(MOVES) {
         return Err(header.bad("a game on boards defines moves(rows, player)".into()));
     }
-    let (name, description, kind, script) = (file.name, file.description, file.kind(), file.script);
+    let kind = file.kind();
     let stones = header.text_or("stones", "")?;
     // Letters are read in either case, as board notation is; written as given.
     let lower = stones.to_ascii_lowercase();
@@ -112,10 +112,7 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
         .into_boxed_str(),
     );
     let file: &'static BoardFile = Box::leak(Box::new(BoardFile {
-        name,
-        description,
-        script,
-        kind,
+        file,
         board: Board {
             help,
             stones: palette,
@@ -159,10 +156,8 @@ enum Parts {
 
 /// A board rules file.
 pub struct BoardFile {
-    name: &'static str,
-    description: &'static str,
-    script: Script,
-    kind: Kind,
+    /// The file: its names, text and kind.
+    file: File,
     board: Board,
     symmetry: Option<Symmetry>,
     parts: Parts,
@@ -198,7 +193,7 @@ impl BoardFile {
         player: Player,
         each: &mut dyn FnMut(&[u8]) -> std::result::Result<(), String>,
     ) {
-        let got = self.script.with(|st| {
+        let got = self.file.script.with(|st| {
             let rows = st.lua.create_sequence_from(text.split('|'))?;
             let moves = st.rules[MOVES].as_ref().expect("checked on loading");
             moves.call::<Value>((rows, who(player)))
@@ -206,12 +201,12 @@ impl BoardFile {
         let list: Table = match got {
             Ok(Value::Table(t)) => t,
             Ok(other) => failed(
-                &self.script,
+                &self.file.script,
                 text,
                 player,
                 &format!("it returned a {}, not a list of boards", other.type_name()),
             ),
-            Err(why) => failed(&self.script, text, player, &why),
+            Err(why) => failed(&self.file.script, text, player, &why),
         };
         for opt in list.sequence_values::<Value>() {
             let done = match opt {
@@ -228,7 +223,7 @@ impl BoardFile {
                 Err(e) => Err(super::sandbox::one_line(&e)),
             };
             if let Err(why) = done {
-                failed(&self.script, text, player, &why)
+                failed(&self.file.script, text, player, &why)
             }
         }
     }
@@ -263,17 +258,7 @@ impl BoardFile {
 }
 
 impl ShapedRules for BoardFile {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn kind(&self) -> Kind {
-        self.kind
-    }
+    super::named_by_file!();
 
     fn vertex_palette(&self) -> Palette {
         self.board.stones

@@ -13,21 +13,19 @@
 
 use mlua::{Table, Value};
 
-use super::sandbox::{MOVES, Script};
+use super::sandbox::MOVES;
 use super::{File, Header};
 use crate::error::Result;
 use crate::graphs::palette::Palette;
 use crate::rules::Ruleset;
 use crate::rules::hackenbush::{GROUND, HACKENBUSH_EDGES, Hackenbush, prune};
-use crate::rules::shape_rules::{Act, Kind, Listing, Move, Player, ShapedRules};
+use crate::rules::shape_rules::{Act, Listing, Move, Player, ShapedRules};
 use crate::shapes::Shape;
 
 /// A rules file on grounded graphs.
 pub struct GroundedFile {
-    name: &'static str,
-    description: &'static str,
-    script: Script,
-    kind: Kind,
+    /// The file: its names, text and kind.
+    file: File,
     /// The position is the sum of its parts hanging from the ground apart.
     splits: bool,
 }
@@ -47,10 +45,7 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
         }
     };
     Ok(Ruleset::Shaped(Box::leak(Box::new(GroundedFile {
-        name: file.name,
-        description: file.description,
-        kind: file.kind(),
-        script: file.script,
+        file,
         splits,
     }))))
 }
@@ -101,17 +96,7 @@ impl GroundedFile {
 }
 
 impl ShapedRules for GroundedFile {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn kind(&self) -> Kind {
-        self.kind
-    }
+    super::named_by_file!();
 
     fn vertex_palette(&self) -> Palette {
         Hackenbush.vertex_palette()
@@ -154,7 +139,7 @@ impl ShapedRules for GroundedFile {
             return;
         }
         let shown = || Hackenbush.write(s);
-        let got = self.script.with(|st| {
+        let got = self.file.script.with(|st| {
             let edges = st.lua.create_table()?;
             for (i, e) in s.edges().iter().enumerate() {
                 let letter = [HACKENBUSH_EDGES.letter(e.label)];
@@ -171,7 +156,7 @@ impl ShapedRules for GroundedFile {
         let list: Table = match got {
             Ok(Value::Table(t)) => t,
             Ok(other) => super::board::failed(
-                &self.script,
+                &self.file.script,
                 &shown(),
                 player,
                 &format!(
@@ -179,7 +164,7 @@ impl ShapedRules for GroundedFile {
                     other.type_name()
                 ),
             ),
-            Err(why) => super::board::failed(&self.script, &shown(), player, &why),
+            Err(why) => super::board::failed(&self.file.script, &shown(), player, &why),
         };
         for (i, opt) in list.sequence_values::<Value>().enumerate() {
             let after = opt
@@ -190,7 +175,7 @@ impl ShapedRules for GroundedFile {
                     act: Act::Listed(i + 1),
                     after,
                 }),
-                Err(why) => super::board::failed(&self.script, &shown(), player, &why),
+                Err(why) => super::board::failed(&self.file.script, &shown(), player, &why),
             }
         }
     }

@@ -27,20 +27,15 @@ pub fn build(header: &Header, file: File) -> Result<Ruleset> {
         return Err(header.bad("a game on heaps defines moves(h, player)".into()));
     }
     Ok(Ruleset::Shaped(Box::leak(Box::new(HeapFile {
-        name: file.name,
-        description: file.description,
-        kind: file.kind(),
-        script: file.script,
+        file,
         values: Mutex::new(vec![GameId::zero()]),
     }))))
 }
 
 /// A heap rules file: the values of heaps found so far, from 0 up.
 pub struct HeapFile {
-    name: &'static str,
-    description: &'static str,
-    script: super::sandbox::Script,
-    kind: Kind,
+    /// The file: its names, text and kind.
+    file: File,
     values: Mutex<Vec<GameId>>,
 }
 
@@ -48,14 +43,14 @@ impl HeapFile {
     /// The heaps a heap of `h` leaves after each move of `player`.
     fn options(&self, h: usize, player: Player) -> Vec<Vec<usize>> {
         let shown = h.to_string();
-        let got = self.script.with(|st| {
+        let got = self.file.script.with(|st| {
             let moves = st.rules[MOVES].as_ref().expect("checked on loading");
             moves.call::<Value>((h as i64, who(player)))
         });
         let list: Table = match got {
             Ok(Value::Table(t)) => t,
             Ok(other) => failed(
-                &self.script,
+                &self.file.script,
                 &shown,
                 player,
                 &format!(
@@ -63,7 +58,7 @@ impl HeapFile {
                     other.type_name()
                 ),
             ),
-            Err(why) => failed(&self.script, &shown, player, &why),
+            Err(why) => failed(&self.file.script, &shown, player, &why),
         };
         let heap = |v: Value| match v {
             Value::Integer(k) if (0..h as i64).contains(&k) => Ok(k as usize),
@@ -85,7 +80,7 @@ impl HeapFile {
             };
             match got {
                 Ok(heaps) => out.push(heaps),
-                Err(why) => failed(&self.script, &shown, player, &why),
+                Err(why) => failed(&self.file.script, &shown, player, &why),
             }
         }
         out
@@ -108,7 +103,7 @@ impl HeapFile {
         let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
         while values.len() <= h {
             let k = values.len();
-            let v = match self.kind {
+            let v = match self.file.kind() {
                 Kind::Impartial => {
                     let mut seen: HashMap<u32, ()> = HashMap::new();
                     for opt in self.options(k, Player::Left) {
@@ -137,17 +132,7 @@ impl HeapFile {
 }
 
 impl ShapedRules for HeapFile {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn kind(&self) -> Kind {
-        self.kind
-    }
+    super::named_by_file!();
 
     fn notation(&self) -> &'static str {
         "heaps"

@@ -145,6 +145,25 @@ impl File {
     }
 }
 
+/// A rules file's `name`, `description` and `kind` on shapes, from the rules' field
+/// `file: File`.
+macro_rules! named_by_file {
+    () => {
+        fn name(&self) -> &'static str {
+            self.file.name
+        }
+
+        fn description(&self) -> &'static str {
+            self.file.description
+        }
+
+        fn kind(&self) -> $crate::rules::shape_rules::Kind {
+            self.file.kind()
+        }
+    };
+}
+use named_by_file;
+
 /// The table `game` of a file, read with messages that name its keys.
 pub struct Header<'a> {
     game: &'a Table,
