@@ -466,13 +466,26 @@ fn toppling_dominoes_in_a_rules_file_agrees_with_the_native_rules() {
 
 /// A board file's positions that fit in 128 bits are valued on bitboards (the census
 /// above); those that do not on the general solver of shapes: a strip of 127 cells and
-/// a column of 127 (boxes of 128 and 254 bits with their padding). On them one player
-/// places 63 dominoes and the other none: -63 and 63 (a game where only Right moves,
-/// and each move leaves one fewer, is the negative integer of its moves).
+/// a column of 127 (boxes of 128 and 254 bits with their padding) and a 2 x 70 board
+/// with most cells filled, against the native Domineering on the same boards.
 #[test]
 fn a_board_file_values_boards_past_128_bits_on_shapes() {
     let strip = ".".repeat(127);
     let column = vec!["."; 127].join("|");
-    let ours = file_values("domineering", &[&strip, &column], "value");
-    assert_eq!(ours, ["-63", "63"]);
+    let ladder = format!("{}|{}", ".".repeat(6) + &"#".repeat(64), "#".repeat(60) + &".".repeat(10));
+    let boards = [strip.as_str(), column.as_str(), ladder.as_str()];
+    let ours = file_values("domineering", &boards, "value");
+    let native: Vec<String> = boards
+        .iter()
+        .map(|b| {
+            let o = run(
+                &["eval", "--rules", "domineering", "--position", b, "--columns", "value"],
+                None,
+            );
+            assert!(o.status.success(), "{}", stderr(&o));
+            stdout(&o).lines().nth(1).unwrap().trim_matches('"').to_string()
+        })
+        .collect();
+    assert_eq!(ours, native);
+    assert_eq!(ours[..2], ["-63", "63"]);
 }
