@@ -126,13 +126,15 @@ fn stone_moves(b: &StoneBoard, player: Player, out: &mut Vec<StoneBoard>) {
     let (own, other) = stones_of(player);
     for p in bits_of(b.with(own)) {
         for step in Step::ALL {
-            let mut changes = vec![(p, 0)];
+            // The board as the jumps so far leave it: the stone lifted, those jumped
+            // taken.
+            let mut left = b.relabelled(&[(p, 0)]);
             let mut at = p;
             while let Some(q) = b.at(at, step).filter(|&q| b.label(q) == other)
                 && let Some(r) = b.at(q, step).filter(|&r| b.label(r) == 0)
             {
-                changes.push((q, 0));
-                let mut after = b.relabelled(&changes);
+                left.set(q, 0);
+                let mut after = left;
                 after.set(r, own);
                 out.push(after);
                 at = r;

@@ -191,82 +191,104 @@ impl StoneBoard {
         }
     }
 
-    /// The board reflected left to right (each row read backwards).
-    pub fn reflected(&self) -> StoneBoard {
-        let mut b = StoneBoard {
-            cells: 0,
-            lo: 0,
-            hi: 0,
-            ..*self
-        };
-        let (s, w) = (self.stride(), self.w as u32);
-        for bit in bits_of(self.cells) {
-            let (r, c) = (bit / s, bit % s);
-            let to = r * s + (w - 1 - c);
-            b.put(to, self.label(bit));
+    /// The board with `f` applied to each of its three planes (cells and labels), in a
+    /// box of `w` columns and `h` rows.
+    #[inline]
+    fn planes(&self, w: u32, h: u32, f: impl Fn(u128) -> u128) -> StoneBoard {
+        StoneBoard {
+            w: w as u8,
+            h: h as u8,
+            cells: f(self.cells),
+            lo: f(self.lo),
+            hi: f(self.hi),
         }
-        b
+    }
+
+    /// The board turned half a turn (read backwards: its last cell first). One bit
+    /// reversal of each plane: cell `(r, c)` at `r*s + c` goes to
+    /// `127 - r*s - c`, then down to `(h-1-r)*s + (w-1-c)`.
+    #[inline]
+    pub fn half_turned(&self) -> StoneBoard {
+        let (w, h) = (self.w as u32, self.h as u32);
+        if w == 0 {
+            return *self;
+        }
+        let down = 129 - h * (w + 1);
+        self.planes(w, h, |x| x.reverse_bits() >> down)
     }
 
     /// The board upside down (its rows in the other order).
+    #[inline]
     pub fn upside_down(&self) -> StoneBoard {
-        let (s, h) = (self.stride(), self.h as u32);
+        let (w, h) = (self.w as u32, self.h as u32);
+        let s = w + 1;
         let row = (1u128 << s) - 1;
-        let mut b = StoneBoard {
-            cells: 0,
-            lo: 0,
-            hi: 0,
-            ..*self
-        };
-        for r in 0..h {
-            let to = (h - 1 - r) * s;
-            b.cells |= ((self.cells >> (r * s)) & row) << to;
-            b.lo |= ((self.lo >> (r * s)) & row) << to;
-            b.hi |= ((self.hi >> (r * s)) & row) << to;
-        }
-        b
+        self.planes(w, h, |x| {
+            let mut out = 0;
+            for r in 0..h {
+                out |= ((x >> (r * s)) & row) << ((h - 1 - r) * s);
+            }
+            out
+        })
+    }
+
+    /// The board reflected left to right (each row read backwards).
+    #[inline]
+    pub fn reflected(&self) -> StoneBoard {
+        self.half_turned().upside_down()
     }
 
     /// The least of the images of the board under the eight symmetries of the square, and
     /// whether that least image negates the value: it is a transposed image and
     /// `transpose_negates` (Fission, where a transpose exchanges the players). Images
     /// whose box would pass 128 bits are left out. Boards are compared as (columns, rows,
-    /// cells, planes).
+    /// cells, planes). Only the images of the fewest columns can be least: a box wider
+    /// than high looks at the transposed images alone, if they fit; a square box at all
+    /// eight (the transposed ones are the four images of one transpose).
     pub fn least_image(&self, transpose_negates: bool) -> (StoneBoard, bool) {
         let key = |b: &StoneBoard| (b.w, b.h, b.cells, b.lo, b.hi);
-        let mut best = (*self, false);
-        let mut consider = |b: StoneBoard, neg: bool| {
-            if key(&b) < key(&best.0) {
-                best = (b, neg);
-            }
+        let least = |b: StoneBoard| {
+            let u = b.upside_down();
+            let t = b.half_turned();
+            let r = t.upside_down();
+            [b, u, t, r]
+                .into_iter()
+                .min_by_key(key)
+                .expect("four images")
         };
-        let r = self.reflected();
-        let u = self.upside_down();
-        let ru = r.upside_down();
-        consider(*self, false);
-        consider(r, false);
-        consider(u, false);
-        consider(ru, false);
-        for b in [*self, r, u, ru] {
-            if let Some(t) = b.transposed() {
-                consider(t, transpose_negates);
-            }
+        if self.w < self.h {
+            return (least(*self), false);
         }
-        best
+        let Some(t) = self.transposed() else {
+            return (least(*self), false);
+        };
+        let turned = least(t);
+        if self.w > self.h {
+            return (turned, transpose_negates);
+        }
+        let own = least(*self);
+        match key(&turned) < key(&own) {
+            true => (turned, transpose_negates),
+            false => (own, false),
+        }
     }
 
     /// The board reflected in its main diagonal (rows become columns), or `None` if that
     /// box does not fit in 128 bits.
     pub fn transposed(&self) -> Option<StoneBoard> {
-        let (w, h) = (self.h as u32, self.w as u32);
-        let mut b = StoneBoard::empty_box(w, h)?;
-        let s = self.stride();
-        for bit in bits_of(self.cells) {
-            let (r, c) = (bit / s, bit % s);
-            let to = c * (w + 1) + r;
-            b.put(to, self.label(bit));
-        }
-        Some(b)
+        let (w, h) = (self.w as u32, self.h as u32);
+        StoneBoard::empty_box(h, w)?;
+        let s = w + 1;
+        let row = (1u128 << w) - 1;
+        Some(self.planes(h, w, |x| {
+            let mut out = 0;
+            for r in 0..h {
+                for c in bits_of((x >> (r * s)) & row) {
+                    out |= 1 << (c * (h + 1) + r);
+                }
+            }
+            out
+        }))
     }
 
     /// The board as one word, if its box holds at most 24 cells: equal words are equal
@@ -292,6 +314,36 @@ impl StoneBoard {
                 let bit = r * s + c;
                 let d = match self.cells >> bit & 1 {
                     1 => 1 + self.label(bit) as u64,
+                    _ => 0,
+                };
+                code = code * 5 + d;
+            }
+        }
+        Some(code | top)
+    }
+
+    /// The board as two words, if [`StoneBoard::word`] cannot hold it and its box holds
+    /// at most 48 cells: equal keys are equal boards. Never 0. The top two bytes are
+    /// the columns and rows; below them a box of at most 37 bits with its padding
+    /// holds its three planes side by side, a larger one a base-5 digit per cell
+    /// (5^48 < 2^112).
+    #[inline]
+    pub fn wide_word(&self) -> Option<u128> {
+        let (w, h) = (self.w as u32, self.h as u32);
+        if w == 0 || w * h > 48 {
+            return None;
+        }
+        let top = (w as u128) << 120 | (h as u128) << 112;
+        let s = w + 1;
+        if s * h <= 37 {
+            return Some(self.cells | self.lo << 37 | self.hi << 74 | top);
+        }
+        let mut code = 0u128;
+        for r in (0..h).rev() {
+            for c in (0..w).rev() {
+                let bit = r * s + c;
+                let d = match self.cells >> bit & 1 {
+                    1 => 1 + self.label(bit) as u128,
                     _ => 0,
                 };
                 code = code * 5 + d;
@@ -469,9 +521,137 @@ mod tests {
         }
     }
 
+    /// Wide keys: boxes past 24 cells (either encoding) and boards of small boxes too;
+    /// every change of one cell (its label, or the cell taken away) changes the key, and
+    /// no two boards of many random ones share one.
+    #[test]
+    fn wide_words_are_one_to_one() {
+        let mut seen: HashMap<u128, StoneBoard> = HashMap::new();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (w, h) in [
+            (5, 5),
+            (6, 5),
+            (5, 6),
+            (6, 6),
+            (8, 6),
+            (4, 9),
+            (3, 12),
+            (24, 2),
+            (48, 1),
+            (1, 48),
+            (2, 3),
+            (1, 1),
+        ] {
+            assert!(StoneBoard::empty_box(w, h).is_some());
+            for _ in 0..5_000 {
+                let mut b = StoneBoard::empty_box(w, h).expect("fits");
+                for i in 0..w * h {
+                    if next() % 5 != 0 {
+                        b.put((i / w) * (w + 1) + i % w, (next() % 4) as u8);
+                    }
+                }
+                let key = b.wide_word().expect("at most 48 cells");
+                assert_ne!(key, 0);
+                if let Some(old) = seen.insert(key, b) {
+                    assert_eq!(old, b, "key {key:x}");
+                }
+                for bit in bits_of(b.cells) {
+                    assert_ne!(b.without(1 << bit).wide_word(), Some(key));
+                    let l = b.label(bit);
+                    assert_ne!(b.relabelled(&[(bit, (l + 1) % 4)]).wide_word(), Some(key));
+                }
+            }
+        }
+        assert_eq!(StoneBoard::empty_box(7, 7).expect("fits").wide_word(), None);
+    }
+
     /// Two bits for each bit of `x`.
     fn spread(x: u64) -> u64 {
         (0..32).fold(0, |acc, i| acc | ((x >> i & 1) * 3) << (2 * i))
+    }
+
+    /// The image of `b` under the symmetry of the square sending cell `(r, c)` of an
+    /// `h` x `w` box to `f(r, c, h, w)`, cell by cell (the reference for the word-level
+    /// maps).
+    fn image(b: &StoneBoard, f: fn(u32, u32, u32, u32) -> (u32, u32), turns: bool) -> StoneBoard {
+        let (w, h) = (b.w as u32, b.h as u32);
+        let (w2, h2) = if turns { (h, w) } else { (w, h) };
+        let mut out = StoneBoard::empty_box(w2, h2).expect("fits");
+        for bit in bits_of(b.cells) {
+            let (r, c) = f(bit / (w + 1), bit % (w + 1), h, w);
+            out.put(r * (w2 + 1) + c, b.label(bit));
+        }
+        out
+    }
+
+    /// The least image under the eight symmetries equals the least of the eight images
+    /// made cell by cell, with its negation when a transposed image is least; on random
+    /// boards of every box of up to 5 x 5 cells and of long strips.
+    #[test]
+    fn least_image_is_the_least_of_the_eight_images() {
+        type Map = fn(u32, u32, u32, u32) -> (u32, u32);
+        let maps: [(Map, bool); 8] = [
+            (|r, c, _, _| (r, c), false),
+            (|r, c, _, w| (r, w - 1 - c), false),
+            (|r, c, h, _| (h - 1 - r, c), false),
+            (|r, c, h, w| (h - 1 - r, w - 1 - c), false),
+            (|r, c, _, _| (c, r), true),
+            (|r, c, h, _| (c, h - 1 - r), true),
+            (|r, c, _, w| (w - 1 - c, r), true),
+            (|r, c, h, w| (w - 1 - c, h - 1 - r), true),
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let boxes = (1..=5).flat_map(|w| (1..=5).map(move |h| (w, h)));
+        for (w, h) in boxes.chain([(40, 1), (1, 40), (20, 2), (2, 20), (63, 2)]) {
+            for _ in 0..500 {
+                let n = w * h;
+                let mut b = StoneBoard::empty_box(w, h).expect("fits");
+                for i in 0..n {
+                    if next() % 4 != 0 {
+                        b.put((i / w) * (w + 1) + i % w, (next() % 4) as u8);
+                    }
+                }
+                let key = |b: &StoneBoard| (b.w, b.h, b.cells, b.lo, b.hi);
+                let images: Vec<(StoneBoard, bool)> = maps
+                    .iter()
+                    .filter(|(_, turns)| !turns || StoneBoard::empty_box(h, w).is_some())
+                    .map(|&(f, turns)| (image(&b, f, turns), turns))
+                    .collect();
+                let least = images
+                    .iter()
+                    .map(|(b, _)| key(b))
+                    .min()
+                    .expect("the identity");
+                // Whether the least image is reached by a transpose, by a map without
+                // one, or both (then either may key it).
+                let by = |t: bool| {
+                    images
+                        .iter()
+                        .any(|(b, turns)| key(b) == least && *turns == t)
+                };
+                for negates in [false, true] {
+                    let (got, neg) = b.least_image(negates);
+                    assert_eq!(key(&got), least, "{w} x {h}: {b:?}");
+                    if by(true) != by(false) {
+                        assert_eq!(neg, negates && by(true), "{w} x {h}: {b:?}");
+                    }
+                }
+                assert_eq!(b.reflected(), image(&b, maps[1].0, false));
+                assert_eq!(b.half_turned(), image(&b, maps[3].0, false));
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use dashmap::DashMap;
+use smallvec::SmallVec;
 
 use super::word_table::WordTable;
 use crate::error::Result;
@@ -28,6 +29,8 @@ pub(super) struct StoneTable {
     rules: StoneRules,
     /// Parts whose board fits in a word ([`StoneBoard::word`]).
     small: WordTable,
+    /// Parts whose board fits in two ([`StoneBoard::wide_word`]).
+    wide: WordTable<u128>,
     /// The others.
     table: DashMap<StoneBoard, GameId, crate::hash::Xxh3Build>,
     lookups: AtomicU64,
@@ -39,6 +42,7 @@ impl StoneTable {
         StoneTable {
             rules,
             small: WordTable::new(),
+            wide: WordTable::new(),
             table: DashMap::default(),
             lookups: AtomicU64::new(0),
             hits: AtomicU64::new(0),
@@ -77,14 +81,15 @@ impl StoneTable {
             return Ok(v);
         }
         let _depth = Depth::enter(self.rules.may_loop)?;
-        let mut after = Vec::new();
-        let mut side = |player| -> Result<Vec<GameId>> {
+        let mut after = spare_boards();
+        let mut side = |player| -> Result<SmallVec<[GameId; 32]>> {
             after.clear();
             (self.rules.moves)(&p, player, &mut after);
             after.iter().map(|a| self.value(a, room)).collect()
         };
-        let left = side(Player::Left)?;
-        let right = side(Player::Right)?;
+        let sides = side(Player::Left).and_then(|left| Ok((left, side(Player::Right)?)));
+        SPARE.with(|s| s.borrow_mut().push(after));
+        let (left, right) = sides?;
         let v = GameId::from_options(&left, &right)?;
         let mirror = self.rules.mirror.and_then(|m| m(&p)).filter(|m| *m != p);
         room(1 + mirror.is_some() as usize);
@@ -97,15 +102,21 @@ impl StoneTable {
 
     #[inline]
     fn get(&self, p: &StoneBoard) -> Option<GameId> {
-        match p.word() {
-            Some(w) => self.small.get(w).map(GameId::from_bits),
+        if let Some(w) = p.word() {
+            return self.small.get(w).map(GameId::from_bits);
+        }
+        match p.wide_word() {
+            Some(w) => self.wide.get(w).map(GameId::from_bits),
             None => self.table.get(p).map(|v| *v),
         }
     }
 
     fn put(&self, p: StoneBoard, v: GameId) {
-        match p.word() {
-            Some(w) => self.small.insert(w, v.to_bits()),
+        if let Some(w) = p.word() {
+            return self.small.insert(w, v.to_bits());
+        }
+        match p.wide_word() {
+            Some(w) => self.wide.insert(w, v.to_bits()),
             None => {
                 self.table.insert(p, v);
             }
@@ -114,7 +125,7 @@ impl StoneTable {
 
     /// Entries held.
     pub(super) fn len(&self) -> usize {
-        self.small.len() + self.table.len()
+        self.small.len() + self.wide.len() + self.table.len()
     }
 
     /// Parts looked up, and found.
@@ -128,13 +139,22 @@ impl StoneTable {
     /// Empties the table (values never depend on what it holds).
     pub(super) fn clear(&self) {
         self.small.clear();
+        self.wide.clear();
         self.table.clear();
     }
 }
 
 thread_local! {
+    /// Lists of boards this thread has finished with, kept for the next position it
+    /// solves (one a level of its line of play), so the search allocates no list.
+    static SPARE: std::cell::RefCell<Vec<Vec<StoneBoard>>> = const { std::cell::RefCell::new(Vec::new()) };
     /// How deep this thread's line of play is, for rules that may loop.
     static DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// An empty list of boards: a spare one of this thread's, or a new one.
+fn spare_boards() -> Vec<StoneBoard> {
+    SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default()
 }
 
 /// One level of a line of play being valued: left when dropped.

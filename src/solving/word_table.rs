@@ -1,5 +1,5 @@
-//! A concurrent map from one-word keys to value ids, for the bitboard solver's parts
-//! ([`super::grid`]): shards of open-addressing tables (linear probing), each slot its
+//! A concurrent map from one-word keys (`u64`, or `u128` for larger boards) to value
+//! ids, for the bitboard solvers' parts ([`super::grid`], [`super::stone_solver`]): shards of open-addressing tables (linear probing), each slot its
 //! key and value side by side, so that a lookup reads one cache line where a hashbrown
 //! table reads its control bytes and then its slot; and a slot's address can be known
 //! before it is read, so `eval` asks the memory for the slots of a block of boards at
@@ -15,31 +15,51 @@ const SHARDS: usize = 64;
 /// Slots a shard starts with (a power of two).
 const START: usize = 64;
 
+/// A key: a word, never 0 (0 marks an empty slot).
+pub(super) trait Key: Copy + Default + Eq + std::fmt::Debug {
+    /// A well-spread hash of the key.
+    fn hash(self) -> u64;
+}
+
+impl Key for u64 {
+    #[inline]
+    fn hash(self) -> u64 {
+        hash(self)
+    }
+}
+
+impl Key for u128 {
+    #[inline]
+    fn hash(self) -> u64 {
+        hash(self as u64 ^ hash((self >> 64) as u64))
+    }
+}
+
 /// A slot: a key (0: empty) and its value.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(16))]
-struct Slot {
-    key: u64,
+struct Slot<K> {
+    key: K,
     value: u32,
 }
 
 /// One shard: its slots (a power of two of them) and how many hold a key.
-struct Slots {
-    slots: Vec<Slot>,
+struct Slots<K> {
+    slots: Vec<Slot<K>>,
     used: usize,
 }
 
 /// A shard, with where its slots are now for [`WordTable::prefetch`] (read without the
 /// lock: a stale address only makes a useless prefetch, never a wrong read).
-struct Shard {
-    lock: RwLock<Slots>,
-    base: AtomicPtr<Slot>,
+struct Shard<K> {
+    lock: RwLock<Slots<K>>,
+    base: AtomicPtr<Slot<K>>,
     mask: AtomicUsize,
 }
 
 /// The map (see the module notes). Keys are never 0.
-pub(super) struct WordTable {
-    shards: Box<[Shard]>,
+pub(super) struct WordTable<K = u64> {
+    shards: Box<[Shard<K>]>,
     len: AtomicUsize,
 }
 
@@ -67,8 +87,8 @@ fn prefetch<T>(at: *const T) {
     let _ = at;
 }
 
-impl Slots {
-    fn new(size: usize) -> Slots {
+impl<K: Key> Slots<K> {
+    fn new(size: usize) -> Slots<K> {
         Slots {
             slots: vec![Slot::default(); size],
             used: 0,
@@ -77,12 +97,12 @@ impl Slots {
 
     /// The index of `key`'s slot, or of the empty slot where it would go.
     #[inline]
-    fn find(&self, key: u64, h: u64) -> usize {
+    fn find(&self, key: K, h: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut i = h as usize & mask;
         loop {
             let k = self.slots[i].key;
-            if k == key || k == 0 {
+            if k == key || k == K::default() {
                 return i;
             }
             i = (i + 1) & mask;
@@ -90,8 +110,8 @@ impl Slots {
     }
 }
 
-impl WordTable {
-    pub(super) fn new() -> WordTable {
+impl<K: Key> WordTable<K> {
+    pub(super) fn new() -> WordTable<K> {
         WordTable {
             shards: (0..SHARDS)
                 .map(|_| {
@@ -109,15 +129,15 @@ impl WordTable {
     }
 
     #[inline]
-    fn shard(&self, h: u64) -> &Shard {
+    fn shard(&self, h: u64) -> &Shard<K> {
         &self.shards[(h >> (64 - SHARDS.trailing_zeros())) as usize]
     }
 
     /// The value stored under `key`.
     #[inline]
-    pub(super) fn get(&self, key: u64) -> Option<u32> {
-        debug_assert_ne!(key, 0);
-        let h = hash(key);
+    pub(super) fn get(&self, key: K) -> Option<u32> {
+        debug_assert_ne!(key, K::default());
+        let h = key.hash();
         let slots = self.shard(h).lock.read().unwrap_or_else(|e| e.into_inner());
         let s = slots.slots[slots.find(key, h)];
         (s.key == key).then_some(s.value)
@@ -125,17 +145,17 @@ impl WordTable {
 
     /// Asks the memory for `key`'s slot (its first probe), without waiting for it.
     #[inline]
-    pub(super) fn prefetch(&self, key: u64) {
-        let h = hash(key);
+    pub(super) fn prefetch(&self, key: K) {
+        let h = key.hash();
         let shard = self.shard(h);
         let i = h as usize & shard.mask.load(Ordering::Relaxed);
         prefetch(shard.base.load(Ordering::Relaxed).wrapping_add(i));
     }
 
     /// Stores `value` under `key` (replacing what was there).
-    pub(super) fn insert(&self, key: u64, value: u32) {
-        debug_assert_ne!(key, 0);
-        let h = hash(key);
+    pub(super) fn insert(&self, key: K, value: u32) {
+        debug_assert_ne!(key, K::default());
+        let h = key.hash();
         let shard = self.shard(h);
         let mut slots = shard.lock.write().unwrap_or_else(|e| e.into_inner());
         let i = slots.find(key, h);
@@ -148,8 +168,8 @@ impl WordTable {
         self.len.fetch_add(1, Ordering::Relaxed);
         if slots.used * 4 >= slots.slots.len() * 3 {
             let mut bigger = Slots::new(slots.slots.len() * 2);
-            for s in slots.slots.iter().filter(|s| s.key != 0) {
-                let j = bigger.find(s.key, hash(s.key));
+            for s in slots.slots.iter().filter(|s| s.key != K::default()) {
+                let j = bigger.find(s.key, s.key.hash());
                 bigger.slots[j] = *s;
             }
             bigger.used = slots.used;
@@ -189,7 +209,7 @@ mod tests {
     /// on keys of their own.
     #[test]
     fn holds_what_a_hash_map_holds() {
-        let t = WordTable::new();
+        let t = WordTable::<u64>::new();
         std::thread::scope(|s| {
             for part in 0..2u64 {
                 let t = &t;
@@ -219,5 +239,23 @@ mod tests {
         assert_eq!(t.get(1 << 60), None);
         t.insert(5, 9);
         assert_eq!((t.get(5), t.len()), (Some(9), 1));
+    }
+
+    /// Wide keys differing in either half, or only in the top one, are told apart.
+    #[test]
+    fn holds_wide_keys() {
+        let t = WordTable::<u128>::new();
+        let mut want = std::collections::HashMap::new();
+        for i in 1..50_000u128 {
+            for key in [i, i << 64, i << 100 | 7] {
+                t.insert(key, (key % 1_000_003) as u32);
+                want.insert(key, (key % 1_000_003) as u32);
+            }
+        }
+        assert_eq!(t.len(), want.len());
+        for (k, v) in &want {
+            assert_eq!(t.get(*k), Some(*v));
+        }
+        assert_eq!(t.get(1 << 127), None);
     }
 }
