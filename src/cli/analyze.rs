@@ -43,16 +43,13 @@ Exit status: 0, or 1 if some row violates a --check; 2 for a bad expression, an 
 column, a file that is not one of our CSVs, shards with different headers, a file given \
 twice, or an existing --export FILE without --force.
 Examples:
-  gamecensus analyze results/cutthroat-bw-8.csv --by n,atomic_weight
-  gamecensus analyze results/cutthroat-bw-8.csv --check 'is_integer(atomic_weight)'
-  gamecensus analyze results/cutthroat-bw-8.csv --check 'n == 5 implies m >= 4'
-  gamecensus analyze results/node-kayles-8.csv --by n,max_degree,outcome --where is_tree
-  gamecensus analyze results/node-kayles-8.csv --first-of value
-  gamecensus analyze results/cutthroat-bw-8.csv --with 'extra = m - n + 1' --by extra --agg 'max(atomic_weight)'
-  gamecensus analyze results/clobber-7.csv --select graph6,colouring,value --sort atomic_weight --desc --limit 10
-  gamecensus analyze results/clobber-7.csv --where 'atomic_weight >= 2' --export big.csv
-  gamecensus analyze results/cutthroat-bw-8.csv --by n --agg 'distinct(value),max(atomic_weight),mean(m),share'
-  gamecensus analyze results/snort-8.csv --join results/col-8.csv --on canonical --by temperature,b.temperature
+  gamecensus analyze results/reference/cutthroat-bw-5.csv --by n,atomic_weight
+  gamecensus analyze results/reference/cutthroat-bw-5.csv --check 'n == 5 implies m >= 4'
+  gamecensus analyze results/reference/cutthroat-bw-5.csv --by n,max_degree,outcome --where is_tree
+  gamecensus analyze results/reference/cutthroat-bw-5.csv --first-of value
+  gamecensus analyze results/reference/cutthroat-bw-5.csv --with 'extra = m - n + 1' --by extra --agg 'max(atomic_weight)'
+  gamecensus analyze results/reference/clobber-5.csv --where 'atomic_weight >= 2' --export big.csv --force
+  gamecensus analyze results/reference/clobber-5.csv --join results/reference/cutthroat-bw-5.csv --on canonical --by outcome,b.outcome
   gamecensus octal 0.77 --max 1000 | gamecensus analyze /dev/stdin --sequence grundy --index n";
 
 /// The options of `gamecensus analyze`.

@@ -116,7 +116,10 @@ octal-sweep keys:
   max_n = 20000                 G(0..=max_n) for each game
 Beside the CSV, FILE.meta.json records the program, the job, the shard and the rows.
 An existing output is never overwritten by surprise: a complete one of the same job is
-left as it is, an interrupted one needs --resume, anything else --force.";
+left as it is, an interrupted one needs --resume, anything else --force.
+Examples:
+  gamecensus run jobs/default.toml --out default.csv --force
+  gamecensus run jobs/cutthroat-bw-5.toml --out cw5.csv --shard 0/2 --force";
 
 pub const MERGE_HELP: &str = "Shard I/M of a job takes its units of work I, I+M, I+2M, ...; merge \
 interleaves the shards' rows back into the order of the whole run, using the unit sizes each \
@@ -124,8 +127,8 @@ shard's sidecar records. It refuses (exit 2, nothing written) shards of differen
 programs or shard counts, a shard missing or given twice, an incomplete shard, a shard whose \
 bytes differ from its sidecar's checksum, and an existing OUT without --force.
 Example:
-  for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bw-8.toml --shard $i/4 --resume; done
-  gamecensus merge results/cutthroat-bw-8.csv results/cutthroat-bw-8.shard-*-of-4.csv";
+  for i in 0 1 2 3; do gamecensus run jobs/cutthroat-bwg-6.toml --shard $i/4 --resume; done
+  gamecensus merge results/cutthroat-bwg-6.csv results/cutthroat-bwg-6.shard-*-of-4.csv --force";
 
 pub const VALUE_HELP: &str =
     "Values: integers and dyadic fractions (-2, 3/4), nimbers (*, *3), ups \
@@ -158,17 +161,18 @@ Examples:
   gamecensus value '1 : -1 : 1'              # 3/4
   gamecensus value 'norton(1/2, ^)'          # {^2*|v*}
   gamecensus value 'incentives(v*)'          # [^*]
-  gamecensus value 'thermograph({3|-1})' --svg t.svg   # also drawn, as SVG
+  gamecensus value 'thermograph({3|-1})' --svg thermograph.svg   # also drawn, as SVG
   echo '{1|-1} || 0' | gamecensus value -";
 
 #[derive(Subcommand)]
 pub enum Command {
     /// Print every graph (or coloured graph) up to isomorphism as graph6 lines.
     #[command(
-        after_help = "Limits: all graphs up to 11 vertices (1,018,997,864 graphs), trees \
+        after_help = "Limits: all graphs up to 11 vertices (1,018,997,864 with 11), trees \
         up to 24, other families up to 64; colourings up to K^n <= 2^24 per graph (B/W: n <= 24, \
         B/W/G: n <= 15). Output order is fixed and the same for any number of threads.\n\
-        Example: gamecensus enumerate -n 6 --connected --colours 3 | wc -l   # 36897"
+        Examples:\n  gamecensus enumerate -n 6 --connected --colours 3 | wc -l   # 36897\n  \
+        gamecensus enumerate -n 8 --family trees"
     )]
     Enumerate {
         /// Largest number of vertices.
@@ -411,6 +415,10 @@ pub enum Command {
         timeout: Option<f64>,
     },
     /// Nim-sequence of an octal game (CSV n,grundy), then a summary with its period.
+    #[command(
+        after_help = "Examples:\n  gamecensus octal 0.77 --max 1000 > kayles.csv   # Kayles: period 12, proved\n  \
+        gamecensus octal 0.75 --max 200 --quotient   # its misère quotient"
+    )]
     Octal {
         /// The octal code, e.g. 0.77 (Kayles), .137, 4.7, 0.6 (Officers).
         code: String,
@@ -464,9 +472,10 @@ pub enum Command {
     Analyze(Box<super::analyze::AnalyzeArgs>),
     /// An offline HTML report of result CSVs: charts per n, checks, drawn positions.
     #[command(
-        after_help = "Example:\n  gamecensus report results/clobber-7.csv --out report/ \\\n    \
-        --check 'is_integer(atomic_weight)' --by n,max_degree\nThe page (report/index.html) is \
-        self-contained: inline SVG, no script, no network. Exit 1 if a --check is violated."
+        after_help = "The page (OUT/index.html) is self-contained: inline SVG, no script, no \
+        network. Exit 1 if a --check is violated.\nExample:\n  gamecensus report \
+        results/reference/cutthroat-bw-5.csv --out report/ \\\n    --check 'is_integer(atomic_weight)' \
+        --by n,max_degree"
     )]
     Report {
         /// The CSV files (shards of one job are read as one table).

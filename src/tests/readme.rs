@@ -24,7 +24,16 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The pages whose examples run, in order, in one folder (README.md first).
-const DOCUMENTS: &[&str] = &["README.md", "docs/RULES-FILES.md"];
+const DOCUMENTS: &[&str] = &[
+    "README.md",
+    "docs/GUIDE.md",
+    "docs/GAMES.md",
+    "docs/RESULTS.md",
+    "docs/PERFORMANCE.md",
+    "docs/CONTRIBUTING.md",
+    "docs/CSV.md",
+    "docs/RULES-FILES.md",
+];
 
 /// The README's blocks that are not run (the first command of each), and why.
 const NOT_RUN: &[(&str, &str)] = &[
@@ -201,16 +210,6 @@ fn matches(pattern: &[String], output: &[&str]) -> bool {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 #[test]
 fn every_readme_example_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -240,22 +239,7 @@ fn every_readme_example_runs_as_written() {
         );
     }
 
-    let dir = tempfile::tempdir().unwrap();
-    let work = dir.path().join("work");
-    copy_dir(&root.join("jobs"), &work.join("jobs"));
-    copy_dir(&root.join("games"), &work.join("games"));
-    copy_dir(
-        &root.join("results/reference"),
-        &work.join("results/reference"),
-    );
-    let bin = dir.path().join("bin");
-    std::fs::create_dir(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gamecensus"), bin.join("gamecensus")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let crate::common::cli::Checkout { dir, work, path } = crate::common::cli::checkout();
 
     let mut failures = Vec::new();
     let mut ran = 0;

@@ -83,3 +83,45 @@ pub fn write_job(dir: &Path, name: &str, body: &str) -> String {
     std::fs::write(&p, body).unwrap();
     p.to_string_lossy().into_owned()
 }
+
+/// A folder laid out like a fresh checkout, for running documented examples as written
+/// (the README's and the `--help` examples): `work` holds a copy of `jobs/`, `games/` and
+/// the files of `results/reference/`; `path` puts the binary under test first, as
+/// `gamecensus`. The folder goes when `dir` is dropped.
+pub struct Checkout {
+    pub dir: tempfile::TempDir,
+    pub work: std::path::PathBuf,
+    pub path: String,
+}
+
+pub fn checkout() -> Checkout {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("work");
+    copy_dir(&root.join("jobs"), &work.join("jobs"));
+    copy_dir(&root.join("games"), &work.join("games"));
+    copy_dir(
+        &root.join("results/reference"),
+        &work.join("results/reference"),
+    );
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gamecensus"), bin.join("gamecensus")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Checkout { dir, work, path }
+}
+
+/// The files of `from` (not its folders), copied into `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
