@@ -179,7 +179,7 @@ pub const MISERE: Column = Column {
 pub const GENUS: Column = Column {
     name: "genus",
     ty: ColumnType::Text,
-    description: "with misère play: the genus symbol (ONAG ch. 12) as CGSuite prints it, by the phylum of the position's misère canonical form: a nim heap as g alone (`2` for *2), a tame or restive game as g^γ0 (`0^0` for 0^02, `1^2` for 1^20; g^(γ0) when γ0 is 10 or more), any other in full, g^γ0γ1... with the superscripts up to where they alternate, at least two, parenthesised with commas when one is 10 or more (the README's Misère play gives the rules that expand an abbreviation)",
+    description: "with misère play: the genus symbol (ONAG ch. 12) as CGSuite prints it, by the phylum of the position's misère canonical form: a nim heap as g alone (`2` for *2), a tame or restive game as g^γ0 (`0^0` for 0^02, `1^2` for 1^20; g^(γ0) when γ0 is 10 or more), any other in full, g^γ0γ1... with the superscripts up to where they alternate, at least two, parenthesised with commas when one is 10 or more (docs/GAMES.md, Misère play, gives the rules that expand an abbreviation)",
 };
 /// Misère play: tameness.
 pub const TAME: Column = Column {

@@ -321,3 +321,37 @@ fn the_convention_itself() {
     assert!(line_matches("in ... s (... /s)", "in 6.3 s (12 /s)"));
     assert!(!line_matches("in ... s", "in 6.3 m"));
 }
+
+/// The README's table of games gives, for each family, a command valuing one position
+/// (its last cell, `|` written `\|` inside it): each runs as written and prints a row.
+#[test]
+fn the_games_table_commands_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let commands: Vec<String> = readme
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .filter_map(|l| {
+            let last = l.trim_end_matches('|').rsplit(" | ").next()?;
+            let cmd = last.trim().strip_prefix("`gamecensus ")?.strip_suffix('`')?;
+            Some(format!("gamecensus {}", cmd.replace("\\|", "|")))
+        })
+        .collect();
+    assert!(commands.len() >= 12, "{commands:?}");
+    let crate::common::cli::Checkout { dir, work, path } = crate::common::cli::checkout();
+    for c in &commands {
+        let o = Command::new("timeout")
+            .args(["60", "bash", "-c", c])
+            .current_dir(&work)
+            .env("PATH", &path)
+            .env("TMPDIR", dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success() && !o.stdout.is_empty(),
+            "`{c}`: exit {:?}, {}",
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
