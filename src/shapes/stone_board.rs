@@ -308,18 +308,8 @@ impl StoneBoard {
             let (c, l, x) = (self.cells & m, self.lo & m, self.hi & m);
             return Some((c | l << 18 | x << 36) as u64 | top);
         }
-        let mut code = 0u64;
-        for r in (0..h).rev() {
-            for c in (0..w).rev() {
-                let bit = r * s + c;
-                let d = match self.cells >> bit & 1 {
-                    1 => 1 + self.label(bit) as u64,
-                    _ => 0,
-                };
-                code = code * 5 + d;
-            }
-        }
-        Some(code | top)
+        // At most 24 digits: 5^24 < 2^56.
+        Some(self.base5() as u64 | top)
     }
 
     /// The board as two words, if [`StoneBoard::word`] cannot hold it and its box holds
@@ -338,6 +328,13 @@ impl StoneBoard {
         if s * h <= 37 {
             return Some(self.cells | self.lo << 37 | self.hi << 74 | top);
         }
+        Some(self.base5() | top)
+    }
+
+    /// The board as a number with a base-5 digit per cell of its box (0 no cell, 1 + its
+    /// label), the first cell the lowest digit: below 5^(w*h).
+    fn base5(&self) -> u128 {
+        let (w, h, s) = (self.w as u32, self.h as u32, self.stride());
         let mut code = 0u128;
         for r in (0..h).rev() {
             for c in (0..w).rev() {
@@ -349,7 +346,7 @@ impl StoneBoard {
                 code = code * 5 + d;
             }
         }
-        Some(code | top)
+        code
     }
 
     /// The parts of the board: the cells of `join` grown side by side (along rows only
