@@ -1,5 +1,5 @@
 //! `gamecensus chomp`: the nim-value of every Chomp position with at most `R` rows and
-//! `B` columns (see [`crate::solving::chomp_table`]) as CSV, and a summary: by number of
+//! `B` columns (see [`crate::rules::chomp_table`]) as CSV, and a summary: by number of
 //! rows, the positions, the second-player wins and the largest nim-value; and the
 //! rectangles with their winning opening moves (Gale asked whether a rectangle's
 //! winning opening move is always unique).
@@ -8,7 +8,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::error::{Error, Result};
-use crate::solving::chomp_table::{ChompTable, write_rows};
+use crate::rules::chomp_table::{ChompTable, write_rows};
 use crate::solving::columns::{GRUNDY, POSITION, SIZE};
 use crate::solving::{Column, ColumnType};
 

@@ -5,6 +5,9 @@
 //! diagram of at most [`MAX_ROWS`] rows by its number of squares (poison included), so
 //! the rectangles a x b with a <= 4 and everything inside them up to the size asked.
 
+use std::sync::{Arc, Mutex};
+
+use super::chomp_table::{ChompTable, diagrams};
 use super::poset::{PosetGame, chomp, chomp_rows, parse_rows, say_element, write_chomp};
 use super::shape_rules::{Act, Kind, Move, Player, ShapedRules};
 use crate::error::{Error, Result};
@@ -19,6 +22,50 @@ pub const MAX_ROWS: usize = 4;
 
 /// Most squares of a census position.
 pub const MAX_CENSUS_SQUARES: usize = 80;
+
+/// Diagrams of at least this many rows are valued by the table of their rectangle: with
+/// fewer, the poset solver (components and canonical keys) is fast (4 rows of 12 squares
+/// in 0.13 s), past them it is not (6 x 6 took 3 s, 7 x 7 more than 300 s, where its
+/// table of 3,432 diagrams takes a millisecond). A census lists at most [`MAX_ROWS`] rows,
+/// so its path is unchanged.
+pub const TABLE_FROM_ROWS: usize = 5;
+
+/// The largest table a single position is valued by (2 bytes a diagram: 32 MiB); a
+/// larger rectangle is left to the poset solver.
+pub const TABLE_MAX: u64 = 1 << 24;
+
+/// The last table computed, kept for the next position inside its rectangle (the options
+/// `explain` values, the lines of one `eval`).
+static LAST_TABLE: Mutex<Option<Arc<ChompTable>>> = Mutex::new(None);
+
+/// The nim-value of the diagram of row lengths `rows` from the table of its rectangle, or
+/// `None` if that table would pass [`TABLE_MAX`]; an error if the work is stopped.
+fn table_value(rows: &[usize]) -> Option<Result<u16>> {
+    let (r, c) = (rows.len(), rows[0]);
+    let cached = LAST_TABLE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(t) = cached.filter(|t| t.rows() >= r && t.columns() >= c) {
+        return t.value(rows).map(Ok);
+    }
+    // A rectangle the table does not take (too many rows, values past 16 bits) or too
+    // large a table: the poset solver.
+    if diagrams(r, c).is_none_or(|n| n > TABLE_MAX) || ChompTable::check(r, c, u64::MAX).is_err() {
+        return None;
+    }
+    let stop = || match crate::sys::stop::reason() {
+        Some(reason) => Err(crate::sys::stop::error(
+            &reason,
+            "the lines written so far are whole",
+        )),
+        None => Ok(()),
+    };
+    let t = match ChompTable::compute(r, c, u64::MAX, &stop) {
+        Ok(t) => Arc::new(t),
+        Err(e) => return Some(Err(e)),
+    };
+    let v = t.value(rows);
+    *LAST_TABLE.lock().unwrap_or_else(|e| e.into_inner()) = Some(t);
+    v.map(Ok)
+}
 
 /// Every partition of `n` into at most `parts` parts, each at most `max`, in
 /// lexicographic order of the rows, largest first.
@@ -102,9 +149,19 @@ impl ShapedRules for Chomp {
         PosetGame.key(s)
     }
 
-    /// A chain (one row or one column) is a nim heap, as in any poset game.
+    /// A chain (one row or one column) is a nim heap, as in any poset game; a whole
+    /// diagram of at least [`TABLE_FROM_ROWS`] rows is looked up in the table of every
+    /// diagram inside its rectangle ([`ChompTable`], as `gamecensus chomp` computes it),
+    /// when that table holds at most [`TABLE_MAX`] diagrams.
     fn known_value(&self, part: &Shape) -> Option<Result<GameId>> {
-        PosetGame.known_value(part)
+        if let Some(v) = PosetGame.known_value(part) {
+            return Some(v);
+        }
+        let rows = chomp_rows(part)?;
+        if rows.len() < TABLE_FROM_ROWS {
+            return None;
+        }
+        Some(table_value(&rows)?.map(|g| GameId::nimber(g as u32)))
     }
 
     /// Every Young diagram of `size` squares with at most [`MAX_ROWS`] rows.

@@ -11,6 +11,7 @@
 pub mod amazons;
 pub mod board_game;
 pub mod chomp;
+pub mod chomp_table;
 pub mod clique_forming;
 pub mod clobber;
 pub mod clobber_board;

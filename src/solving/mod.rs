@@ -3,7 +3,6 @@
 
 pub mod batch;
 mod cells_csv;
-pub mod chomp_table;
 pub mod classes;
 pub mod columns;
 pub mod driver;

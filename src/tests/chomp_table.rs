@@ -1,12 +1,12 @@
 //! `gamecensus chomp`, the table of Chomp nim-values by dynamic programming over Young
-//! diagrams (src/solving/chomp_table.rs), against the general poset solver (canonical
+//! diagrams (src/rules/chomp_table.rs), against the general poset solver (canonical
 //! labelling of each position, an independent implementation), published P-positions
 //! (Brouwer; OEIS A395126), Sheiner's three-row theorem and Gale's strategy stealing.
 
 use crate::common::cli::{assert_usage_error, run, stderr};
 use gamecensus::error::Error;
 use gamecensus::rules::poset::{PosetGame, chomp};
-use gamecensus::solving::chomp_table::ChompTable;
+use gamecensus::rules::chomp_table::ChompTable;
 use gamecensus::solving::shape_solver::ShapedSolver;
 
 fn table(rows: usize, columns: usize) -> ChompTable {
@@ -44,7 +44,7 @@ fn every_small_diagram_agrees_with_the_poset_solver() {
         let all = diagrams(rows, columns);
         assert_eq!(
             all.len() as u64 + 1,
-            gamecensus::solving::chomp_table::diagrams(rows, columns).unwrap()
+            gamecensus::rules::chomp_table::diagrams(rows, columns).unwrap()
         );
         for r in &all {
             let expected = solver.nim_value(&chomp(r).unwrap()).unwrap();
@@ -213,4 +213,46 @@ fn bad_requests_get_one_line() {
         all.extend_from_slice(args);
         assert_usage_error(&run(&all, None), says);
     }
+}
+
+/// One position of `--rules chomp` with five rows or more is valued by the table of its
+/// rectangle (the ruleset's `known_value`): held to the poset solver on every diagram of
+/// five and six rows inside 6 x 5, through the chomp ruleset's own solver, so the table
+/// is reused across positions and rectangles in any order.
+#[test]
+fn single_positions_of_five_rows_or_more_agree_with_the_poset_solver() {
+    let poset = ShapedSolver::new(&PosetGame);
+    let chomp_rules = ShapedSolver::new(&gamecensus::rules::chomp::Chomp);
+    let mut all: Vec<Vec<usize>> = diagrams(6, 5).into_iter().filter(|r| r.len() >= 5).collect();
+    // Larger rectangles first, then smaller ones inside them, then larger again.
+    all.sort_by_key(|r| std::cmp::Reverse(r.iter().sum::<usize>()));
+    let half = all.len() / 2;
+    all.rotate_left(half);
+    assert!(all.len() > 100);
+    for r in &all {
+        let p = chomp(r).unwrap();
+        let want = poset.nim_value(&p).unwrap();
+        assert_eq!(chomp_rules.nim_value(&p).unwrap(), want, "{r:?}");
+    }
+}
+
+/// Gale (1974), strategy stealing: every square board but the poison alone is a
+/// first-player win, and taking the square diagonally next to the poison (leaving two
+/// arms of equal length) wins. Squares of 7 to 10 rows, past what the poset solver
+/// reaches in minutes, by `eval --rules chomp` and `explain`.
+#[test]
+fn squares_are_first_player_wins_by_the_diagonal_move() {
+    for n in 7..=10 {
+        let o = run(&["eval", "--rules", "chomp", "--position", &format!("{n}x{n}")], None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let row = String::from_utf8_lossy(&o.stdout).lines().nth(1).unwrap().to_string();
+        assert!(row.contains(",N,*"), "{n}x{n}: {row}");
+    }
+    let o = run(&["explain", "--rules", "chomp", "--position", "8x8"], None);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    // The option leaving the two arms of 7 squares (8,1,1,1,1,1,1,1) is a second-player win.
+    assert!(
+        text.lines().any(|l| l.contains("-> 8,1,1,1,1,1,1,1: 0")),
+        "{text}"
+    );
 }
