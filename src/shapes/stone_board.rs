@@ -447,6 +447,16 @@ mod tests {
 
     use super::*;
 
+    /// A xorshift generator of random words from `seed` (not 0).
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// The board of a box with the cells of `present` (a bit per cell, reading order)
     /// labelled by `labels` (two bits per cell).
     fn board(w: u32, h: u32, present: u64, labels: u64) -> StoneBoard {
@@ -491,13 +501,7 @@ mod tests {
                 }
             }
         }
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for (w, h) in [
             (17, 1),
             (9, 2),
@@ -524,13 +528,7 @@ mod tests {
     #[test]
     fn wide_words_are_one_to_one() {
         let mut seen: HashMap<u128, StoneBoard> = HashMap::new();
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for (w, h) in [
             (5, 5),
             (6, 5),
@@ -603,13 +601,7 @@ mod tests {
             (|r, c, _, w| (w - 1 - c, r), true),
             (|r, c, h, w| (w - 1 - c, h - 1 - r), true),
         ];
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let boxes = (1..=5).flat_map(|w| (1..=5).map(move |h| (w, h)));
         for (w, h) in boxes.chain([(40, 1), (1, 40), (20, 2), (2, 20), (63, 2)]) {
             for _ in 0..500 {
