@@ -547,7 +547,7 @@ mod tests {
             for _ in 0..5_000 {
                 let mut b = StoneBoard::empty_box(w, h).expect("fits");
                 for i in 0..w * h {
-                    if next() % 5 != 0 {
+                    if !next().is_multiple_of(5) {
                         b.put((i / w) * (w + 1) + i % w, (next() % 4) as u8);
                     }
                 }
@@ -608,7 +608,7 @@ mod tests {
                 let n = w * h;
                 let mut b = StoneBoard::empty_box(w, h).expect("fits");
                 for i in 0..n {
-                    if next() % 4 != 0 {
+                    if !next().is_multiple_of(4) {
                         b.put((i / w) * (w + 1) + i % w, (next() % 4) as u8);
                     }
                 }
