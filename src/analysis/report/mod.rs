@@ -94,7 +94,14 @@ pub struct ReportSummary {
 pub fn report(files: &[PathBuf], out: &Path, opts: &ReportOptions) -> Result<ReportSummary> {
     let staged = crate::jobs::staged::Staged::dir(out, opts.force)?;
     let mut summary = write_report(files, staged.path(), opts)?;
+    // A stop asked for while the report was written leaves nothing (the staged folder
+    // goes); once the report is in place, the command finishes (exit 0) rather than be
+    // stopped with the report there: either the whole report and success, or nothing.
+    if let Some(reason) = crate::sys::stop::reason() {
+        return Err(crate::sys::stop::error(&reason, "no report was written"));
+    }
     staged.commit()?;
+    crate::sys::stop::stand_down();
     summary.index = out.join("index.html");
     Ok(summary)
 }
