@@ -27,6 +27,7 @@ pub mod shape;
 pub mod split;
 pub mod stone_board;
 pub mod stone_rows;
+pub mod stone_symmetry;
 
 pub use canon::{ShapeKey, canonical_key, canonical_order};
 pub use shape::{Edge, Shape};
